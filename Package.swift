@@ -1,0 +1,35 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// An on-device OCR library and command-line tool built on Tesseract.
+///
+/// Dependencies point inward: `ocr` → `OCRCommandLine` → `Data` → `Domain`.
+/// `Domain` is pure Swift (Foundation only); only `Data` sees the C libraries.
+let package = Package(
+    name: "SwiftOCR",
+    products: [
+        .library(name: "Domain", targets: ["Domain"]),
+        .library(name: "Data", targets: ["Data"]),
+        .executable(name: "ocr", targets: ["ocr"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CTesseract",
+            pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev"]), .brew(["tesseract"])]
+        ),
+        .systemLibrary(
+            name: "CLeptonica",
+            pkgConfig: "lept",
+            providers: [.apt(["libleptonica-dev"]), .brew(["leptonica"])]
+        ),
+        .target(name: "Domain"),
+        .target(name: "Data", dependencies: ["Domain", "CTesseract", "CLeptonica"]),
+        .target(name: "OCRCommandLine", dependencies: ["Domain", "Data"]),
+        .executableTarget(name: "ocr", dependencies: ["OCRCommandLine"]),
+        .testTarget(name: "DomainTests", dependencies: ["Domain"]),
+        .testTarget(name: "DataTests", dependencies: ["Domain", "Data"]),
+        .testTarget(name: "OCRCommandLineTests", dependencies: ["OCRCommandLine", "ocr"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,81 @@
+#!/usr/bin/python3
+"""Regenerates TestImages/: Korean fixture images and their expected text.
+
+Usage: /usr/bin/python3 Scripts/generate-fixtures.py
+Needs: apt-get install python3-pil fonts-nanum
+
+Each image NAME.png has NAME.txt beside it holding the expected lines, one per
+line. NAME-rotDEG.png is the same page stored so that it must be turned DEG
+degrees clockwise to stand upright (RotationDegree / EXIF meaning).
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from fixturelib import render_lines, line_text, stored_for_rotation  # noqa: E402
+
+OUT = os.path.join(os.path.dirname(__file__), "..", "TestImages")
+
+THREE_LINES = [
+    "상승장에서는 누구나 투자의 천재처럼 보인다.",
+    "판단까지 걸린 시간이 수익률을 좌우한다.",
+    "이유만으로 종목을 고르면 손실을 보기 쉽다.",
+]
+
+RECEIPT = [
+    "행복마트 역삼점",
+    "사업자번호 214-86-12345",
+    "2025-10-18 21:22",
+    ("바나나우유", "1,500"),
+    ("삼각김밥", "1,200"),
+    ("생수 500ml", "900"),
+    ("합계", "3,600"),
+]
+
+MIXED = [
+    "Swift 6 언어 모드로 OCR 라이브러리를 만든다.",
+    "주문번호 A-2048 총 3개 12,500원",
+    "Tesseract 5.3 엔진과 Leptonica 1.82",
+]
+
+PAGE = [
+    "서울의 아침은 출근길 지하철에서 시작된다.",
+    "사람들은 휴대전화로 뉴스를 읽고 음악을 듣는다.",
+    "창밖으로 한강이 보이면 잠시 고개를 든다.",
+    "회사에 도착하면 먼저 커피를 한 잔 마신다.",
+    "오전 회의에서는 지난주 매출을 검토한다.",
+    "점심시간에는 동료들과 근처 식당을 찾는다.",
+    "김치찌개와 된장찌개 중에서 고민을 한다.",
+    "오후에는 보고서를 쓰고 메일에 답장한다.",
+    "퇴근 무렵 하늘이 붉게 물들기 시작한다.",
+    "집으로 돌아오는 길에 편의점에 들른다.",
+    "저녁을 먹은 뒤 가족과 이야기를 나눈다.",
+    "잠들기 전에 내일 할 일을 수첩에 적는다.",
+    "주말에는 가까운 산에 오르기로 약속했다.",
+    "등산로 입구에서 친구들을 만나기로 했다.",
+    "정상에 오르면 도시 전체가 한눈에 보인다.",
+    "내려오는 길에 막걸리와 파전을 먹는다.",
+]
+
+
+def save(name, image, lines):
+    image.save(os.path.join(OUT, name + ".png"), optimize=True)
+    with open(os.path.join(OUT, name + ".txt"), "w", encoding="utf-8") as f:
+        f.write("\n".join(line_text(line) for line in lines) + "\n")
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    three = render_lines(THREE_LINES, "nanum-gothic", size=32)
+    receipt = render_lines(RECEIPT, "nanum-gothic-coding", size=28, width=560)
+    save("three-lines", three, THREE_LINES)
+    save("receipt", receipt, RECEIPT)
+    save("mixed", render_lines(MIXED, "nanum-barun-gothic", size=30), MIXED)
+    save("page", render_lines(PAGE, "nanum-gothic", size=28), PAGE)
+    for degrees in (90, 180, 270):
+        save(f"three-lines-rot{degrees}", stored_for_rotation(three, degrees), THREE_LINES)
+        save(f"receipt-rot{degrees}", stored_for_rotation(receipt, degrees), RECEIPT)
+
+
+if __name__ == "__main__":
+    main()

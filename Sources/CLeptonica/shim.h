@@ -1,0 +1,2 @@
+// Leptonica, the image library Tesseract reads images with.
+#include <leptonica/allheaders.h>

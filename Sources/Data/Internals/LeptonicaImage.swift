@@ -1,0 +1,41 @@
+internal import CLeptonica
+import Domain
+
+/// Owns one Leptonica `PIX` and destroys it with `pixDestroy` when released.
+///
+/// Not `Sendable`: it is created and used on one engine worker's queue only.
+final class LeptonicaImage {
+    let pix: UnsafeMutablePointer<PIX>
+
+    /// Takes ownership of `pix`; `nil` when `pix` is `nil` (a failed Leptonica call).
+    init?(taking pix: UnsafeMutablePointer<PIX>?) {
+        guard let pix else { return nil }
+        self.pix = pix
+    }
+
+    deinit {
+        var pointer: UnsafeMutablePointer<PIX>? = pix
+        pixDestroy(&pointer)
+    }
+
+    var size: ImageSize { ImageSize(width: Int(pixGetWidth(pix)), height: Int(pixGetHeight(pix))) }
+
+    /// The image turned clockwise by `rotation` (`pixRotateOrth`), or `self` for `.none`.
+    func rotated(by rotation: RotationDegree) throws(OCRError) -> LeptonicaImage {
+        guard rotation != .none else { return self }
+        guard let turned = LeptonicaImage(taking: pixRotateOrth(pix, Int32(rotation.quarterTurns))) else {
+            throw .engineFailure("could not rotate the image by \(rotation.degrees)°")
+        }
+        return turned
+    }
+
+    /// The image with any alpha channel blended onto white (`pixAlphaBlendUniform`), so
+    /// transparent backgrounds read as paper rather than as black.
+    func flattenedOntoWhite() throws(OCRError) -> LeptonicaImage {
+        guard pixGetDepth(pix) == 32, pixGetSpp(pix) == 4 else { return self }
+        guard let flat = LeptonicaImage(taking: pixAlphaBlendUniform(pix, 0xffff_ff00)) else {
+            throw .engineFailure("could not remove the image's alpha channel")
+        }
+        return flat
+    }
+}

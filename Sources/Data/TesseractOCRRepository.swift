@@ -1,0 +1,82 @@
+import Domain
+import Foundation
+
+/// Reads text with Tesseract, entirely on the device.
+///
+/// Engines are initialised on first use and reused; calls from many tasks at once are
+/// safe and run one after another on the repository's engine thread. Cancelling the
+/// calling task stops Tesseract early (through its monitor's cancel callback) and throws
+/// `CancellationError`.
+///
+/// ```swift
+/// let repository = try TesseractOCRRepository()            // kor+eng
+/// let data = try Data(contentsOf: URL(fileURLWithPath: "receipt.png"))
+/// let result = try await repository.recognizeText(in: data, rotation: .none)
+/// print(result.text)
+/// ```
+public final class TesseractOCRRepository: OCRRepository {
+    /// The languages used when options do not name others.
+    public let defaultLanguages: [String]
+    /// Where the default languages' data was found.
+    public let dataDirectory: String
+    private let locator: LanguageDataLocator
+    private let worker: EngineWorker
+
+    /// Creates a repository, checking that the language data is installed.
+    /// - Parameters:
+    ///   - languages: Default Tesseract language codes, most important first.
+    ///   - dataDirectory: A directory of `.traineddata` files; `nil` searches `TESSDATA_PREFIX`
+    ///     and the standard locations (see `LanguageDataLocator`).
+    /// - Throws: `OCRError.languageDataMissing` or `.invalidLanguage`.
+    public init(languages: [String] = RecognitionOptions.defaultLanguages, dataDirectory: String? = nil) throws(OCRError) {
+        try Self.validate(languages)
+        let locator = LanguageDataLocator(explicitDirectory: dataDirectory)
+        self.dataDirectory = try locator.directory(for: languages)
+        self.defaultLanguages = languages
+        self.locator = locator
+        self.worker = EngineWorker(locator: locator)
+    }
+
+    public func recognizeText(in imageData: Data, rotation: RotationDegree) async throws -> OCRResult {
+        try await recognizeText(
+            in: imageData, rotation: rotation, options: RecognitionOptions(languages: defaultLanguages), progress: nil)
+    }
+
+    public func recognizeText(
+        in imageData: Data,
+        rotation: RotationDegree,
+        options: RecognitionOptions,
+        progress: (@Sendable (Double) -> Void)?
+    ) async throws -> OCRResult {
+        let languages = options.languages
+        try Self.validate(languages)
+        _ = try locator.directory(for: languages)
+        let control = RecognitionControl(progress: progress)
+        return try await withTaskCancellationHandler {
+            try await worker.run(languages: languages) { engine in
+                if control.isCancelled { throw CancellationError() }
+                let image = try ImageDecoder.decode(imageData, maximumPixelCount: options.maximumPixelCount)
+                    .flattenedOntoWhite()
+                    .rotated(by: rotation)
+                let lines = try PageReader(engine: engine, control: control)
+                    .read(image, segmentation: options.pageSegmentation)
+                control.report(1)
+                return OCRResult(
+                    lines: lines, minimumConfidence: options.minimumConfidence, imageSize: image.size, rotation: rotation)
+            }
+        } onCancel: {
+            control.cancel()
+        }
+    }
+
+    /// Initialises the engine for the default languages now, so the first recognition
+    /// does not pay for it.
+    public func warmUp() async throws {
+        _ = try await worker.run(languages: defaultLanguages) { _ in true }
+    }
+
+    private static func validate(_ languages: [String]) throws(OCRError) {
+        guard !languages.isEmpty else { throw .invalidLanguage("") }
+        _ = try RecognitionOptions.languages(from: languages.joined(separator: "+"))
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Everything that can go wrong while reading text, each with a message that says what to do.
+///
+/// Cancellation is not an `OCRError`: a cancelled recognition throws `CancellationError`.
+public enum OCRError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+    /// The image data was empty (zero bytes).
+    case emptyData
+    /// The data is not in any image format the engine reads.
+    case notAnImage
+    /// The data looks like an image of `format` but could not be decoded (truncated or corrupt).
+    case undecodableImage(format: String)
+    /// The image has more pixels than allowed; nothing was decoded.
+    case imageTooLarge(width: Int, height: Int, maximumPixelCount: Int)
+    /// A file could not be read.
+    case unreadableFile(path: String, reason: String)
+    /// A language code is malformed (for example `kor+` or `../eng`).
+    case invalidLanguage(String)
+    /// No `<language>.traineddata` was found in any of the searched directories.
+    case languageDataMissing(language: String, searchedDirectories: [String], debianPackage: String)
+    /// The engine failed for a reason other than the input (initialisation, recognition).
+    case engineFailure(String)
+
+    public var description: String {
+        switch self {
+        case .emptyData:
+            return "The image data is empty (0 bytes). Pass a PNG, JPEG, TIFF, BMP, GIF or WebP image."
+        case .notAnImage:
+            return "The data is not an image in a supported format. Pass a PNG, JPEG, TIFF, BMP, GIF or WebP image."
+        case .undecodableImage(let format):
+            return "The \(format.uppercased()) image could not be decoded; the file is probably truncated or corrupt. Re-export or re-download it."
+        case .imageTooLarge(let width, let height, let maximum):
+            return "The image is \(width)×\(height) pixels, more than the limit of \(maximum) pixels. Downscale it, or raise the limit (RecognitionOptions.maximumPixelCount)."
+        case .unreadableFile(let path, let reason):
+            return "Cannot read '\(path)': \(reason)."
+        case .invalidLanguage(let specifier):
+            return "'\(specifier)' is not a valid language list. Use Tesseract codes joined by '+', for example 'kor+eng'."
+        case .languageDataMissing(let language, let directories, let package):
+            let searched = directories.isEmpty ? "no directory" : directories.joined(separator: ", ")
+            return "Language data for '\(language)' (\(language).traineddata) was not found in \(searched). Install it with 'apt-get install \(package)', or point TESSDATA_PREFIX (or --tessdata) at a directory that has it."
+        case .engineFailure(let reason):
+            return "The OCR engine failed: \(reason)."
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,41 @@
+/// What the engine read in one image.
+///
+/// ```swift
+/// let result = try await repository.recognizeText(in: imageData)
+/// for line in result.filteredLines {
+///     print(line.text, line.confidence, line.boundingBox)
+/// }
+/// ```
+public struct OCRResult: Sendable, Hashable, Codable {
+    /// Every line the engine found, top to bottom, whatever its confidence.
+    public var lines: [RecognizedLine]
+    /// The threshold `filteredLines` applies (0...1).
+    public var minimumConfidence: Float
+    /// The size in pixels of the upright image the boxes refer to.
+    public var imageSize: ImageSize
+    /// The rotation that was applied to stand the stored image upright.
+    public var rotation: RotationDegree
+
+    /// Creates a result.
+    public init(
+        lines: [RecognizedLine],
+        minimumConfidence: Float = ConfidenceFilter.defaultMinimumConfidence,
+        imageSize: ImageSize = ImageSize(width: 0, height: 0),
+        rotation: RotationDegree = .none
+    ) {
+        self.lines = lines
+        self.minimumConfidence = minimumConfidence
+        self.imageSize = imageSize
+        self.rotation = rotation
+    }
+
+    /// The lines whose confidence is at least `minimumConfidence`.
+    public var filteredLines: [RecognizedLine] {
+        ConfidenceFilter(minimumConfidence: minimumConfidence).apply(to: lines)
+    }
+
+    /// The text of `filteredLines`, one line per line.
+    public var text: String {
+        filteredLines.map(\.text).joined(separator: "\n")
+    }
+}

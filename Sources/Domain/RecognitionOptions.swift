@@ -1,0 +1,59 @@
+/// What to recognise and how.
+///
+/// ```swift
+/// var options = RecognitionOptions()
+/// options.languages = ["kor", "eng"]
+/// options.minimumConfidence = 0.6
+/// let result = try await repository.recognizeText(in: data, rotation: .none, options: options)
+/// ```
+public struct RecognitionOptions: Sendable, Hashable, Codable {
+    /// The default languages: Korean first, then English.
+    public static let defaultLanguages = ["kor", "eng"]
+    /// The default largest image accepted, in pixels (50 megapixels).
+    public static let defaultMaximumPixelCount = 50_000_000
+
+    /// Tesseract language codes, most important first (`kor`, `eng`, `jpn`, `script/Hangul`, …).
+    public var languages: [String]
+    /// The threshold for `OCRResult.filteredLines`, 0...1.
+    public var minimumConfidence: Float
+    /// How to split the page into lines.
+    public var pageSegmentation: PageSegmentation
+    /// Images with more pixels than this are refused with `OCRError.imageTooLarge`
+    /// before they are decoded.
+    public var maximumPixelCount: Int
+
+    /// Creates options; every parameter has a sensible default.
+    public init(
+        languages: [String] = RecognitionOptions.defaultLanguages,
+        minimumConfidence: Float = ConfidenceFilter.defaultMinimumConfidence,
+        pageSegmentation: PageSegmentation = .automatic,
+        maximumPixelCount: Int = RecognitionOptions.defaultMaximumPixelCount
+    ) {
+        self.languages = languages
+        self.minimumConfidence = minimumConfidence
+        self.pageSegmentation = pageSegmentation
+        self.maximumPixelCount = maximumPixelCount
+    }
+
+    /// The languages in Tesseract's `kor+eng` spelling.
+    public var languageSpecifier: String { languages.joined(separator: "+") }
+
+    /// Parses Tesseract's `kor+eng` spelling into language codes.
+    /// - Throws: `OCRError.invalidLanguage` when a code is empty or has characters
+    ///   Tesseract language codes never have.
+    public static func languages(from specifier: String) throws(OCRError) -> [String] {
+        let codes = specifier.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+        for code in codes where !isPlausibleLanguageCode(code) {
+            throw .invalidLanguage(specifier)
+        }
+        return codes
+    }
+
+    private static func isPlausibleLanguageCode(_ code: String) -> Bool {
+        guard !code.isEmpty, !code.hasPrefix("/"), !code.contains("..") else { return false }
+        return code.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                || scalar == "_" || scalar == "-" || scalar == "/")
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// How far a stored image must be turned **clockwise** to stand upright.
+///
+/// This is the meaning of the EXIF orientations "up", "right", "down" and "left"
+/// (EXIF values 1, 6, 3 and 8): a phone held in portrait usually stores its photo
+/// turned, with `.clockwise90`. Recognised boxes are always reported in the upright
+/// image's coordinates.
+public enum RotationDegree: Int, Sendable, Hashable, Codable, CaseIterable {
+    /// The image is already upright (EXIF 1).
+    case none = 0
+    /// Turn 90° clockwise to stand upright (EXIF 6).
+    case clockwise90 = 90
+    /// Turn 180° to stand upright (EXIF 3).
+    case clockwise180 = 180
+    /// Turn 270° clockwise (90° counter-clockwise) to stand upright (EXIF 8).
+    case clockwise270 = 270
+
+    /// Creates a rotation from a number of degrees; `nil` unless 0, 90, 180 or 270
+    /// (negative or larger multiples of 90 are reduced, so -90 is 270).
+    public init?(degrees: Int) {
+        guard degrees % 90 == 0 else { return nil }
+        self.init(rawValue: ((degrees % 360) + 360) % 360)
+    }
+
+    /// Creates a rotation from an EXIF orientation value; `nil` for mirrored or invalid values.
+    public init?(exifOrientation: Int) {
+        switch exifOrientation {
+        case 1: self = .none
+        case 6: self = .clockwise90
+        case 3: self = .clockwise180
+        case 8: self = .clockwise270
+        default: return nil
+        }
+    }
+
+    /// The number of degrees (0, 90, 180 or 270).
+    public var degrees: Int { rawValue }
+
+    /// The number of clockwise quarter turns (0 to 3).
+    public var quarterTurns: Int { rawValue / 90 }
+
+    /// The matching EXIF orientation value (1, 6, 3 or 8).
+    public var exifOrientation: Int {
+        switch self {
+        case .none: 1
+        case .clockwise90: 6
+        case .clockwise180: 3
+        case .clockwise270: 8
+        }
+    }
+
+    /// Whether turning by this rotation swaps the image's width and height.
+    public var swapsDimensions: Bool { quarterTurns % 2 == 1 }
+
+    /// The rotation that undoes this one.
+    public var inverse: RotationDegree { RotationDegree(degrees: 360 - rawValue) ?? .none }
+}

@@ -1,0 +1,150 @@
+import Domain
+
+/// Parses `ocr`'s arguments (without the program name) into a `Command`.
+///
+/// Hand-written (no package outside the toolchain can be fetched), following
+/// swift-argument-parser's conventions: `--name value` or `--name=value`, `--` ends
+/// options, `-` is standard input, and errors name the option and the bad value.
+public enum CommandParser {
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        guard let first = arguments.first else {
+            throw UsageError("Missing subcommand; use 'ocr scan <image>' or 'ocr langs'")
+        }
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "-h", "--help":
+            return .help(nil)
+        case "--version":
+            return .version
+        case "help":
+            guard let topic = rest.first else { return .help(nil) }
+            guard let subcommand = Subcommand(rawValue: topic) else {
+                throw UsageError("Unknown subcommand '\(topic)'")
+            }
+            return .help(subcommand)
+        case Subcommand.scan.rawValue:
+            return try parseScan(rest)
+        case Subcommand.langs.rawValue:
+            return try parseLangs(rest)
+        default:
+            if first.hasPrefix("-") { throw UsageError("Unknown option '\(first)'") }
+            throw UsageError("Unknown subcommand '\(first)'")
+        }
+    }
+
+    private static func parseScan(_ arguments: [String]) throws(UsageError) -> Command {
+        var options = ScanOptions()
+        var reader = ArgumentReader(arguments, subcommand: .scan)
+        while let argument = try reader.next() {
+            switch argument {
+            case .positional(let input):
+                options.inputs.append(input)
+            case .option("-h", _), .option("--help", _):
+                return .help(.scan)
+            case .option("-l", _), .option("--lang", _):
+                let value = try reader.value(for: argument, label: "<lang>")
+                do {
+                    options.languages = try RecognitionOptions.languages(from: value)
+                } catch {
+                    throw reader.invalid(value, for: "--lang <lang>", because: "use codes joined by '+', like kor+eng")
+                }
+            case .option("--min-confidence", _):
+                let value = try reader.value(for: argument, label: "<min-confidence>")
+                guard let number = Float(value), (0...1).contains(number) else {
+                    throw reader.invalid(value, for: "--min-confidence <min-confidence>", because: "use a number from 0 to 1")
+                }
+                options.minimumConfidence = number
+            case .option("--rotation", _):
+                let value = try reader.value(for: argument, label: "<rotation>")
+                guard let degrees = Int(value), let rotation = RotationDegree(rawValue: degrees) else {
+                    throw reader.invalid(value, for: "--rotation <rotation>", because: "use 0, 90, 180 or 270")
+                }
+                options.rotation = rotation
+            case .option("--segmentation", _):
+                let value = try reader.value(for: argument, label: "<segmentation>")
+                guard let mode = PageSegmentation(commandLineName: value) else {
+                    let names = PageSegmentation.commandLineNames.map(\.name).joined(separator: ", ")
+                    throw reader.invalid(value, for: "--segmentation <segmentation>", because: "use one of \(names)")
+                }
+                options.pageSegmentation = mode
+            case .option("--format", _):
+                let value = try reader.value(for: argument, label: "<format>")
+                guard let format = OutputFormat(rawValue: value) else {
+                    throw reader.invalid(value, for: "--format <format>", because: "use text, json or tsv")
+                }
+                options.format = format
+            case .option("--tessdata", _):
+                options.dataDirectory = try reader.value(for: argument, label: "<tessdata>")
+            case .option(let name, _):
+                throw UsageError("Unknown option '\(name)'", subcommand: .scan)
+            }
+        }
+        guard !options.inputs.isEmpty else {
+            throw UsageError("Missing expected argument '<image> ...'", subcommand: .scan)
+        }
+        return .scan(options)
+    }
+
+    private static func parseLangs(_ arguments: [String]) throws(UsageError) -> Command {
+        var options = LangsOptions()
+        var reader = ArgumentReader(arguments, subcommand: .langs)
+        while let argument = try reader.next() {
+            switch argument {
+            case .positional(let extra):
+                throw UsageError("Unexpected argument '\(extra)'", subcommand: .langs)
+            case .option("-h", _), .option("--help", _):
+                return .help(.langs)
+            case .option("--tessdata", _):
+                options.dataDirectory = try reader.value(for: argument, label: "<tessdata>")
+            case .option(let name, _):
+                throw UsageError("Unknown option '\(name)'", subcommand: .langs)
+            }
+        }
+        return .langs(options)
+    }
+}
+
+/// Splits arguments into options (with an optional `=value`) and positional arguments.
+struct ArgumentReader {
+    enum Argument: Equatable {
+        case option(String, inlineValue: String?)
+        case positional(String)
+    }
+
+    private var remaining: ArraySlice<String>
+    private var optionsEnded = false
+    let subcommand: Subcommand
+
+    init(_ arguments: [String], subcommand: Subcommand) {
+        self.remaining = arguments[...]
+        self.subcommand = subcommand
+    }
+
+    mutating func next() throws(UsageError) -> Argument? {
+        guard let argument = remaining.popFirst() else { return nil }
+        if optionsEnded || argument == "-" || !argument.hasPrefix("-") { return .positional(argument) }
+        if argument == "--" {
+            optionsEnded = true
+            return try next()
+        }
+        if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+            return .option(String(argument[..<equals]), inlineValue: String(argument[argument.index(after: equals)...]))
+        }
+        return .option(argument, inlineValue: nil)
+    }
+
+    /// The value of an option: its `=value`, or the next argument.
+    mutating func value(for argument: Argument, label: String) throws(UsageError) -> String {
+        guard case .option(let name, let inlineValue) = argument else { return "" }
+        if let inlineValue { return inlineValue }
+        guard let next = remaining.first, next == "-" || !next.hasPrefix("-") else {
+            throw UsageError("Missing value for '\(name) \(label)'", subcommand: subcommand)
+        }
+        remaining.removeFirst()
+        return next
+    }
+
+    func invalid(_ value: String, for option: String, because hint: String) -> UsageError {
+        UsageError("The value '\(value)' is invalid for '\(option)'; \(hint)", subcommand: subcommand)
+    }
+}

@@ -1,0 +1,33 @@
+import Domain
+
+/// How `ocr` ends, with sysexits-style codes.
+public enum ExitStatus: Int32, Sendable, Comparable {
+    case success = 0
+    /// Any failure not listed below.
+    case failure = 1
+    /// The command line was wrong (`EX_USAGE`).
+    case usage = 64
+    /// An input could not be read or is not an image (`EX_DATAERR`).
+    case dataError = 65
+    /// Language data is missing (`EX_UNAVAILABLE`).
+    case unavailable = 69
+
+    /// The status for an error raised while running a command.
+    init(for error: any Error) {
+        switch error {
+        case is UsageError:
+            self = .usage
+        case let error as OCRError:
+            switch error {
+            case .emptyData, .notAnImage, .undecodableImage, .imageTooLarge, .unreadableFile: self = .dataError
+            case .languageDataMissing: self = .unavailable
+            case .invalidLanguage: self = .usage
+            case .engineFailure: self = .failure
+            }
+        default:
+            self = .failure
+        }
+    }
+
+    public static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rawValue < rhs.rawValue }
+}

@@ -1,0 +1,84 @@
+/// Help and usage text, in swift-argument-parser's layout.
+enum HelpText {
+    static let version = "0.1.0"
+
+    static func usage(for subcommand: Subcommand?) -> String {
+        switch subcommand {
+        case nil: "ocr <subcommand>"
+        case .scan?:
+            "ocr scan <image> ... [--lang <lang>] [--min-confidence <min-confidence>] [--rotation <rotation>] [--segmentation <segmentation>] [--format <format>] [--tessdata <tessdata>]"
+        case .langs?: "ocr langs [--tessdata <tessdata>]"
+        }
+    }
+
+    static func help(for subcommand: Subcommand?) -> String {
+        switch subcommand {
+        case nil: topLevel
+        case .scan?: scan
+        case .langs?: langs
+        }
+    }
+
+    private static let topLevel = """
+        OVERVIEW: Read text in images on this device with Tesseract: Korean first, any \
+        Tesseract language after.
+
+        USAGE: \(usage(for: nil))
+
+        OPTIONS:
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        SUBCOMMANDS:
+          scan                    Recognise the text in images.
+          langs                   List the installed languages and where they were found.
+
+          See 'ocr help <subcommand>' for detailed help.
+
+        """
+
+    private static let scan = """
+        OVERVIEW: Recognise the text in images.
+
+        Results go to standard output, diagnostics to standard error. Exit status: 0 on \
+        success, 64 for a usage error, 65 when an input cannot be read or is not an \
+        image, 69 when language data is missing, 1 for other failures.
+
+        USAGE: \(usage(for: .scan))
+
+        ARGUMENTS:
+          <image>                 Images to read: PNG, JPEG, TIFF, BMP, GIF or WebP. '-' reads
+                                  standard input.
+
+        OPTIONS:
+          -l, --lang <lang>       Tesseract languages joined by '+', most important first.
+                                  (default: kor+eng)
+          --min-confidence <min-confidence>
+                                  Lines the engine is less sure of than this (0 to 1) are
+                                  not printed. (default: 0.5)
+          --rotation <rotation>   How far the stored image must be turned clockwise to stand
+                                  upright. (values: 0, 90, 180, 270; default: 0)
+          --segmentation <segmentation>
+                                  How the page is split into lines: 'auto' reads one block
+                                  and falls back to layout analysis when that looks wrong.
+                                  (values: auto, layout, column, block, line, sparse;
+                                  default: auto)
+          --format <format>       The output format. (values: text, json, tsv; default: text)
+          --tessdata <tessdata>   A directory of .traineddata files to use instead of
+                                  TESSDATA_PREFIX and the standard locations.
+          -h, --help              Show help information.
+
+        """
+
+    private static let langs = """
+        OVERVIEW: List the installed languages and where they were found.
+
+        USAGE: \(usage(for: .langs))
+
+        OPTIONS:
+          --tessdata <tessdata>   A directory of .traineddata files to use instead of
+                                  TESSDATA_PREFIX and the standard locations.
+          -h, --help              Show help information.
+
+        """
+}

@@ -1,0 +1,9 @@
+/// How `ocr scan` prints results.
+public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
+    /// The text of the lines that pass the confidence filter, one per line.
+    case text
+    /// One JSON object per image (an array for several images); schema in Docs/CLI.md.
+    case json
+    /// Tab-separated values: a header row, then one row per line.
+    case tsv
+}

@@ -1,0 +1,40 @@
+import Data
+import Domain
+import Foundation
+
+/// `ocr scan`: reads each input, recognises it and prints the result; a failing input is
+/// reported on stderr and the others still run.
+struct ScanCommand {
+    let options: ScanOptions
+    let console: Console
+
+    func run() async -> ExitStatus {
+        let repository: TesseractOCRRepository
+        do {
+            repository = try TesseractOCRRepository(languages: options.languages, dataDirectory: options.dataDirectory)
+        } catch {
+            console.standardError("Error: \(error)\n")
+            return ExitStatus(for: error)
+        }
+        let formatter = ResultFormatter(format: options.format, multipleInputs: options.inputs.count > 1)
+        let reader = InputReader(console: console)
+        var status = ExitStatus.success
+        var printed = 0
+        console.standardOutput(formatter.preamble)
+        for input in options.inputs {
+            let name = input == "-" ? "<stdin>" : input
+            do {
+                let data = try reader.read(input)
+                let result = try await repository.recognizeText(
+                    in: data, rotation: options.rotation, options: options.recognitionOptions, progress: nil)
+                console.standardOutput(formatter.format(result, file: name, index: printed))
+                printed += 1
+            } catch {
+                console.standardError("Error: \(name): \(error)\n")
+                status = max(status, ExitStatus(for: error))
+            }
+        }
+        console.standardOutput(formatter.epilogue)
+        return status
+    }
+}

@@ -1,0 +1,34 @@
+import Domain
+
+/// The options of `ocr scan`.
+public struct ScanOptions: Sendable, Hashable {
+    /// Image paths; `-` is standard input.
+    public var inputs: [String] = []
+    /// Tesseract language codes.
+    public var languages: [String] = RecognitionOptions.defaultLanguages
+    /// Lines below this confidence are not printed.
+    public var minimumConfidence: Float = ConfidenceFilter.defaultMinimumConfidence
+    /// How far the stored images must be turned clockwise to stand upright.
+    public var rotation: RotationDegree = .none
+    /// How to split pages into lines.
+    public var pageSegmentation: PageSegmentation = .automatic
+    /// The output format.
+    public var format: OutputFormat = .text
+    /// A directory of `.traineddata` files, instead of the search.
+    public var dataDirectory: String?
+
+    public init() {}
+
+    /// The library options these command-line options stand for.
+    var recognitionOptions: RecognitionOptions {
+        RecognitionOptions(languages: languages, minimumConfidence: minimumConfidence, pageSegmentation: pageSegmentation)
+    }
+}
+
+/// The options of `ocr langs`.
+public struct LangsOptions: Sendable, Hashable {
+    /// A directory of `.traineddata` files, instead of the search.
+    public var dataDirectory: String?
+
+    public init() {}
+}

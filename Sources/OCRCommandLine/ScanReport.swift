@@ -1,0 +1,57 @@
+import Domain
+
+/// What `ocr scan --format json` prints for one image (schema in Docs/CLI.md).
+struct ScanReport: Encodable {
+    struct Box: Encodable {
+        var x, y, width, height: Double
+
+        init(_ rect: NormalizedRect) {
+            x = Self.rounded(rect.x)
+            y = Self.rounded(rect.y)
+            width = Self.rounded(rect.width)
+            height = Self.rounded(rect.height)
+        }
+
+        private static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
+    }
+
+    struct Word: Encodable {
+        var text: String
+        var confidence: Double
+        var boundingBox: Box
+    }
+
+    struct Line: Encodable {
+        var text: String
+        var confidence: Double
+        var boundingBox: Box
+        var words: [Word]
+    }
+
+    var file: String
+    var width: Int
+    var height: Int
+    var rotation: Int
+    var minimumConfidence: Double
+    var text: String
+    var lines: [Line]
+
+    init(file: String, result: OCRResult) {
+        self.file = file
+        width = result.imageSize.width
+        height = result.imageSize.height
+        rotation = result.rotation.degrees
+        minimumConfidence = Self.rounded(result.minimumConfidence)
+        text = result.text
+        lines = result.filteredLines.map { line in
+            Line(
+                text: line.text, confidence: Self.rounded(line.confidence), boundingBox: Box(line.boundingBox),
+                words: line.words.map {
+                    Word(text: $0.text, confidence: Self.rounded($0.confidence), boundingBox: Box($0.boundingBox))
+                })
+        }
+    }
+
+    /// Confidences with three decimals (`0.93`, not `0.9300000071525574`).
+    private static func rounded(_ value: Float) -> Double { (Double(value) * 1000).rounded() / 1000 }
+}
