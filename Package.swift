@@ -27,9 +27,10 @@ let package = Package(
         .target(name: "Data", dependencies: ["Domain", "CTesseract", "CLeptonica"]),
         .target(name: "OCRCommandLine", dependencies: ["Domain", "Data"]),
         .executableTarget(name: "ocr", dependencies: ["OCRCommandLine"]),
+        .target(name: "OCRTestSupport", dependencies: ["Domain"], path: "Tests/OCRTestSupport"),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
-        .testTarget(name: "DataTests", dependencies: ["Domain", "Data"]),
-        .testTarget(name: "OCRCommandLineTests", dependencies: ["OCRCommandLine", "ocr"]),
+        .testTarget(name: "DataTests", dependencies: ["Domain", "Data", "OCRTestSupport"]),
+        .testTarget(name: "OCRCommandLineTests", dependencies: ["OCRCommandLine", "ocr", "OCRTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

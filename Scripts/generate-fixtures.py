@@ -12,6 +12,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
+from PIL import Image  # noqa: E402
 from fixturelib import render_lines, line_text, stored_for_rotation  # noqa: E402
 
 OUT = os.path.join(os.path.dirname(__file__), "..", "TestImages")
@@ -64,14 +65,34 @@ def save(name, image, lines):
         f.write("\n".join(line_text(line) for line in lines) + "\n")
 
 
+def TestFormats(page):
+    rgb = page.convert("RGB")
+    return [
+        ("three-lines.jpg", rgb, {"quality": 92}),
+        ("three-lines.tif", page, {"compression": "tiff_lzw"}),
+        ("three-lines.bmp", page, {}),
+        ("three-lines.gif", page, {}),
+        ("three-lines.webp", rgb, {"lossless": True}),
+    ]
+
+
 def main():
-    os.makedirs(OUT, exist_ok=True)
+    os.makedirs(os.path.join(OUT, "formats"), exist_ok=True)
     three = render_lines(THREE_LINES, "nanum-gothic", size=32)
     receipt = render_lines(RECEIPT, "nanum-gothic-coding", size=28, width=560)
     save("three-lines", three, THREE_LINES)
     save("receipt", receipt, RECEIPT)
     save("mixed", render_lines(MIXED, "nanum-barun-gothic", size=30), MIXED)
     save("page", render_lines(PAGE, "nanum-gothic", size=28), PAGE)
+    # The same page in every format the library decodes.
+    formats = TestFormats(three)
+    for name, image, kwargs in formats:
+        image.save(os.path.join(OUT, "formats", name), **kwargs)
+    # Black text on a transparent background: must read as if on white paper.
+    alpha = Image.new("LA", three.size)
+    alpha.putdata([(0, 255 - value) for value in three.getdata()])
+    alpha.convert("RGBA").save(os.path.join(OUT, "three-lines-alpha.png"))
+    Image.new("L", (400, 300), 255).save(os.path.join(OUT, "blank.png"))
     for degrees in (90, 180, 270):
         save(f"three-lines-rot{degrees}", stored_for_rotation(three, degrees), THREE_LINES)
         save(f"receipt-rot{degrees}", stored_for_rotation(receipt, degrees), RECEIPT)

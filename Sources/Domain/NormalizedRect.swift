@@ -79,3 +79,26 @@ public struct NormalizedRect: Sendable, Hashable, Codable {
         value.isFinite ? Swift.min(Swift.max(value, 0), 1) : 0
     }
 }
+
+extension NormalizedRect {
+    /// This rectangle clipped to `bounds`; where they do not overlap along an axis, the
+    /// result takes `bounds`' extent along it.
+    public func clipped(to bounds: NormalizedRect) -> NormalizedRect {
+        func overlap(_ low: Double, _ high: Double, _ boundLow: Double, _ boundHigh: Double) -> (Double, Double) {
+            let clippedLow = max(low, boundLow)
+            let clippedHigh = min(high, boundHigh)
+            return clippedLow < clippedHigh ? (clippedLow, clippedHigh) : (boundLow, boundHigh)
+        }
+        let (left, right) = overlap(minX, maxX, bounds.minX, bounds.maxX)
+        let (bottom, top) = overlap(minY, maxY, bounds.minY, bounds.maxY)
+        return NormalizedRect(x: left, y: bottom, width: right - left, height: top - bottom)
+    }
+
+    /// The smallest rectangle containing both rectangles.
+    public func union(_ other: NormalizedRect) -> NormalizedRect {
+        let left = min(minX, other.minX)
+        let bottom = min(minY, other.minY)
+        return NormalizedRect(
+            x: left, y: bottom, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - bottom)
+    }
+}

@@ -23,7 +23,7 @@ struct TesseractLineReader {
             }
         } while TessResultIteratorNext(iterator, RIL_WORD) != 0
         if let line = current { lines.append(line) }
-        return lines.filter { !$0.text.isEmpty }
+        return lines.filter { !$0.text.isEmpty }.map { $0.groupingWordsByText() }
     }
 
     private func element(

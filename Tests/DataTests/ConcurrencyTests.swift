@@ -1,0 +1,84 @@
+import Data
+import Domain
+import Foundation
+import OCRTestSupport
+import Synchronization
+import Testing
+
+@Suite("Async bridge: cancellation, progress, concurrent calls")
+struct ConcurrencyTests {
+    @Test("Cancelled before it starts: CancellationError, and the repository still works")
+    func cancelBeforeStart() async throws {
+        let repository = try TesseractOCRRepository()
+        let data = try Fixture("three-lines.png").data()
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await repository.recognizeText(in: data, rotation: .none)
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+        let after = try await repository.recognizeText(in: data, rotation: .none)
+        #expect(after.filteredLines.count == 3)
+    }
+
+    @Test("Cancelled during recognition: Tesseract stops early, CancellationError, the engine still works")
+    func cancelDuringRecognition() async throws {
+        let repository = try TesseractOCRRepository()
+        let page = try Fixture("page.png").data()
+        let (started, startedContinuation) = AsyncStream<Double>.makeStream()
+        let reported = Mutex<[Double]>([])
+        let task = Task {
+            try await repository.recognizeText(in: page, rotation: .none, options: RecognitionOptions()) { fraction in
+                reported.withLock { $0.append(fraction) }
+                startedContinuation.yield(fraction)
+            }
+        }
+        for await _ in started { break }  // the engine is recognising words now
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(reported.withLock { $0.last ?? 1 } < 1)
+
+        let after = try await repository.recognizeText(in: Fixture("three-lines.png").data(), rotation: .none)
+        #expect(after.filteredLines.count == 3)
+    }
+
+    @Test("Progress rises monotonically and ends at 1")
+    func progress() async throws {
+        let reported = Mutex<[Double]>([])
+        _ = try await SharedRepository.get().recognizeText(
+            in: Fixture("receipt.png").data(), rotation: .none, options: RecognitionOptions()
+        ) { fraction in reported.withLock { $0.append(fraction) } }
+        let values = reported.withLock { $0 }
+        #expect(values.count >= 2)
+        #expect(values == values.sorted())
+        #expect(values.last == 1)
+        #expect(values.allSatisfy { (0...1).contains($0) })
+    }
+
+    @Test("Many concurrent calls all succeed with identical results")
+    func concurrentCalls() async throws {
+        let repository = try SharedRepository.get()
+        let data = try Fixture("receipt.png").data()
+        let results = try await withThrowingTaskGroup(of: OCRResult.self) { group in
+            for _ in 0..<12 {
+                group.addTask { try await repository.recognizeText(in: data, rotation: .none) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 12)
+        #expect(Set(results).count == 1)
+        #expect(results.first?.filteredLines.count == 7)
+    }
+
+    @Test("One cancelled call among concurrent ones does not disturb the others")
+    func cancellationIsolated() async throws {
+        let repository = try SharedRepository.get()
+        let data = try Fixture("three-lines.png").data()
+        let cancelled = Task { try await repository.recognizeText(in: Fixture("page.png").data(), rotation: .none) }
+        let others = (0..<4).map { _ in Task { try await repository.recognizeText(in: data, rotation: .none) } }
+        cancelled.cancel()
+        for other in others {
+            #expect(try await other.value.filteredLines.count == 3)
+        }
+        _ = try? await cancelled.value
+    }
+}

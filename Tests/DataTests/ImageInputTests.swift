@@ -1,0 +1,69 @@
+import Data
+import Domain
+import Foundation
+import OCRTestSupport
+import Testing
+
+@Suite("Image input: formats, bad data, limits")
+struct ImageInputTests {
+    @Test(
+        "Every supported format decodes and reads the same text",
+        arguments: ["jpg", "tif", "bmp", "gif", "webp"].map { Fixture("formats/three-lines.\($0)") })
+    func formats(fixture: Fixture) async throws {
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .none)
+        #expect(CharacterErrorRate.between(result.text, try Fixture("three-lines.png").expectedText()) <= 0.05)
+    }
+
+    @Test("Text on a transparent background reads as if on white")
+    func alpha() async throws {
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("three-lines-alpha.png").data(), rotation: .none)
+        #expect(CharacterErrorRate.between(result.text, try Fixture("three-lines.png").expectedText()) <= 0.05)
+    }
+
+    @Test("An image with no text gives an empty result, not an error")
+    func blankPage() async throws {
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("blank.png").data(), rotation: .none)
+        #expect(result.filteredLines.isEmpty)
+        #expect(result.imageSize == ImageSize(width: 400, height: 300))
+    }
+
+    static let badInputs: [(String, Data, OCRError)] = [
+        ("empty data", Data(), .emptyData),
+        ("random bytes", Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }), .notAnImage),
+        ("a few bytes", Data([0x89, 0x50]), .notAnImage),
+        ("text", Data("상승장에서는 누구나 투자의 천재처럼 보인다.".utf8), .notAnImage),
+    ]
+
+    @Test("Bad data throws the matching error", arguments: badInputs)
+    func badData(name: String, data: Data, expected: OCRError) async throws {
+        await #expect(throws: expected) {
+            try await SharedRepository.get().recognizeText(in: data, rotation: .none)
+        }
+    }
+
+    @Test("A truncated PNG is reported as an undecodable PNG")
+    func truncatedPNG() async throws {
+        let data = try Fixture("three-lines.png").data()
+        await #expect(throws: OCRError.undecodableImage(format: "png")) {
+            try await SharedRepository.get().recognizeText(in: data.prefix(data.count / 2), rotation: .none)
+        }
+    }
+
+    @Test("An image over the pixel limit is refused before decoding")
+    func pixelLimit() async throws {
+        var options = RecognitionOptions()
+        options.maximumPixelCount = 10_000
+        await #expect(throws: OCRError.imageTooLarge(width: 697, height: 233, maximumPixelCount: 10_000)) {
+            try await SharedRepository.get().recognizeText(in: Fixture("three-lines.png").data(), options: options)
+        }
+    }
+
+    @Test("A 1×1 image gives an empty result")
+    func tinyImage() async throws {
+        // A valid 1×1 white PNG.
+        let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGP4DwABAQEAsTj2FAAAAABJRU5ErkJggg==")!
+        let result = try await SharedRepository.get().recognizeText(in: png, rotation: .none)
+        #expect(result.lines.isEmpty)
+        #expect(result.imageSize == ImageSize(width: 1, height: 1))
+    }
+}

@@ -1,0 +1,72 @@
+import Data
+import Domain
+import Foundation
+import OCRTestSupport
+import Testing
+
+@Suite("Language data: search, missing languages")
+struct LanguageDataTests {
+    @Test("A missing language is an error at creation naming the language, directories and package")
+    func missingLanguage() throws {
+        let error = try #require(throws: OCRError.self) { try TesseractOCRRepository(languages: ["kor", "xyz"]) }
+        guard case .languageDataMissing(let language, let directories, let package) = error else {
+            Issue.record("unexpected error \(error)")
+            return
+        }
+        #expect(language == "xyz")
+        #expect(package == "tesseract-ocr-xyz")
+        #expect(directories.contains("/usr/share/tesseract-ocr/5/tessdata"))
+    }
+
+    @Test("An explicit data directory is the only one searched")
+    func explicitDirectory() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("empty-tessdata-\(UUID())")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        #expect(throws: OCRError.languageDataMissing(language: "kor", searchedDirectories: [empty.path], debianPackage: "tesseract-ocr-kor")) {
+            try TesseractOCRRepository(languages: ["kor"], dataDirectory: empty.path)
+        }
+    }
+
+    @Test("A language missing only from a later call's options is reported by that call")
+    func missingLanguageInOptions() async throws {
+        var options = RecognitionOptions()
+        options.languages = ["eng", "qqq"]
+        await #expect(throws: OCRError.self) {
+            try await SharedRepository.get().recognizeText(in: Fixture("mixed.png").data(), options: options)
+        }
+    }
+
+    @Test("Malformed language lists are rejected before any search", arguments: [[String](), ["kor", ""], ["../kor"]])
+    func invalidLanguages(languages: [String]) {
+        #expect(throws: OCRError.self) { try TesseractOCRRepository(languages: languages) }
+    }
+
+    @Test("TESSDATA_PREFIX is searched before the standard directories, with and without /tessdata")
+    func environmentOrder() {
+        let locator = LanguageDataLocator(environment: ["TESSDATA_PREFIX": "/opt/ocr"])
+        #expect(Array(locator.searchDirectories.prefix(3)) == ["/opt/ocr", "/opt/ocr/tessdata", "/usr/share/tesseract-ocr/5/tessdata"])
+        #expect(LanguageDataLocator(explicitDirectory: "/x", environment: ["TESSDATA_PREFIX": "/opt/ocr"]).searchDirectories == ["/x"])
+    }
+
+    @Test("Installed languages include kor, eng and osd from the Debian packages")
+    func installedLanguages() {
+        let codes = LanguageDataLocator(environment: [:]).installedLanguages().map(\.code)
+        #expect(Set(["kor", "eng", "osd"]).isSubset(of: codes))
+    }
+
+    @Test(
+        "Debian package names follow Debian's spelling",
+        arguments: [("kor", "tesseract-ocr-kor"), ("chi_sim", "tesseract-ocr-chi-sim"), ("script/Hangul", "tesseract-ocr-script-hang")])
+    func debianPackages(language: String, package: String) {
+        #expect(LanguageDataLocator.debianPackage(for: language) == package)
+    }
+
+    @Test("English-only recognition uses its own engine and still reads the English line")
+    func otherLanguages() async throws {
+        var options = RecognitionOptions()
+        options.languages = ["eng"]
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("mixed.png").data(), options: options)
+        #expect(result.text.contains("Tesseract 5.3"))
+    }
+}
