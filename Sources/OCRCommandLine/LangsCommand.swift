@@ -5,7 +5,7 @@ struct LangsCommand {
     let options: LangsOptions
     let console: Console
 
-    func run() -> ExitStatus {
+    func run() -> ExitCode {
         let locator = LanguageDataLocator(explicitDirectory: options.dataDirectory)
         let languages = locator.installedLanguages()
         guard !languages.isEmpty else {

@@ -4,7 +4,7 @@ import Data
 /// This is the single exit point; `main.swift` only hands it the process's arguments.
 public enum OCRCommandLine {
     /// Runs `ocr` with `arguments` (without the program name).
-    public static func run(_ arguments: [String], console: Console = .live) async -> ExitStatus {
+    public static func run(_ arguments: [String], console: Console = .live) async -> ExitCode {
         let command: Command
         do {
             command = try CommandParser.parse(arguments)

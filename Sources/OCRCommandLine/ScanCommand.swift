@@ -8,17 +8,17 @@ struct ScanCommand {
     let options: ScanOptions
     let console: Console
 
-    func run() async -> ExitStatus {
+    func run() async -> ExitCode {
         let repository: TesseractOCRRepository
         do {
             repository = try TesseractOCRRepository(languages: options.languages, dataDirectory: options.dataDirectory)
         } catch {
             console.standardError("Error: \(error)\n")
-            return ExitStatus(for: error)
+            return ExitCode(for: error)
         }
         let formatter = ResultFormatter(format: options.format, multipleInputs: options.inputs.count > 1)
         let reader = InputReader(console: console)
-        var status = ExitStatus.success
+        var status = ExitCode.success
         var printed = 0
         console.standardOutput(formatter.preamble)
         for input in options.inputs {
@@ -31,7 +31,7 @@ struct ScanCommand {
                 printed += 1
             } catch {
                 console.standardError("Error: \(name): \(error)\n")
-                status = max(status, ExitStatus(for: error))
+                status = max(status, ExitCode(for: error))
             }
         }
         console.standardOutput(formatter.epilogue)

@@ -1,7 +1,7 @@
 import Domain
 
 /// How `ocr` ends, with sysexits-style codes.
-public enum ExitStatus: Int32, Sendable, Comparable {
+public enum ExitCode: Int32, Sendable, Comparable {
     case success = 0
     /// Any failure not listed below.
     case failure = 1
@@ -29,5 +29,5 @@ public enum ExitStatus: Int32, Sendable, Comparable {
         }
     }
 
-    public static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rawValue < rhs.rawValue }
+    public static func < (lhs: ExitCode, rhs: ExitCode) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -1,0 +1,92 @@
+import Domain
+import OCRCommandLine
+import Testing
+
+@Suite("Argument parsing (in process)")
+struct CommandParserTests {
+    struct ValidCase: Sendable, CustomTestStringConvertible {
+        var arguments: [String]
+        var expected: Command
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static func scan(_ configure: (inout ScanOptions) -> Void) -> Command {
+        var options = ScanOptions()
+        configure(&options)
+        return .scan(options)
+    }
+
+    static let validCases: [ValidCase] = [
+        ValidCase(arguments: ["--help"], expected: .help(nil)),
+        ValidCase(arguments: ["-h"], expected: .help(nil)),
+        ValidCase(arguments: ["help", "scan"], expected: .help(.scan)),
+        ValidCase(arguments: ["scan", "--help"], expected: .help(.scan)),
+        ValidCase(arguments: ["langs", "-h"], expected: .help(.langs)),
+        ValidCase(arguments: ["--version"], expected: .version),
+        ValidCase(arguments: ["scan", "a.png"], expected: scan { $0.inputs = ["a.png"] }),
+        ValidCase(
+            arguments: ["scan", "a.png", "b.jpg", "--lang", "kor", "--min-confidence", "0.7", "--rotation", "270", "--format", "json"],
+            expected: scan {
+                $0.inputs = ["a.png", "b.jpg"]
+                $0.languages = ["kor"]
+                $0.minimumConfidence = 0.7
+                $0.rotation = .clockwise270
+                $0.format = .json
+            }),
+        ValidCase(
+            arguments: ["scan", "-l", "eng+kor", "--format=tsv", "--segmentation=sparse", "--tessdata", "/data", "-"],
+            expected: scan {
+                $0.inputs = ["-"]
+                $0.languages = ["eng", "kor"]
+                $0.format = .tsv
+                $0.pageSegmentation = .sparseText
+                $0.dataDirectory = "/data"
+            }),
+        ValidCase(arguments: ["scan", "--", "-odd-name.png"], expected: scan { $0.inputs = ["-odd-name.png"] }),
+        ValidCase(arguments: ["langs", "--tessdata=/x"], expected: .langs({ var o = LangsOptions(); o.dataDirectory = "/x"; return o }())),
+    ]
+
+    @Test("Valid command lines", arguments: validCases)
+    func valid(testCase: ValidCase) throws {
+        #expect(try CommandParser.parse(testCase.arguments) == testCase.expected)
+    }
+
+    struct InvalidCase: Sendable, CustomTestStringConvertible {
+        var arguments: [String]
+        var message: String
+        var subcommand: Subcommand?
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let invalidCases: [InvalidCase] = [
+        InvalidCase(arguments: [], message: "Missing subcommand; use 'ocr scan <image>' or 'ocr langs'"),
+        InvalidCase(arguments: ["read"], message: "Unknown subcommand 'read'"),
+        InvalidCase(arguments: ["--verbose"], message: "Unknown option '--verbose'"),
+        InvalidCase(arguments: ["scan"], message: "Missing expected argument '<image> ...'", subcommand: .scan),
+        InvalidCase(arguments: ["scan", "a.png", "--foo"], message: "Unknown option '--foo'", subcommand: .scan),
+        InvalidCase(arguments: ["scan", "a.png", "--lang"], message: "Missing value for '--lang <lang>'", subcommand: .scan),
+        InvalidCase(
+            arguments: ["scan", "a.png", "--lang", "kor+"],
+            message: "The value 'kor+' is invalid for '--lang <lang>'; use codes joined by '+', like kor+eng", subcommand: .scan),
+        InvalidCase(
+            arguments: ["scan", "a.png", "--min-confidence", "1.5"],
+            message: "The value '1.5' is invalid for '--min-confidence <min-confidence>'; use a number from 0 to 1", subcommand: .scan),
+        InvalidCase(
+            arguments: ["scan", "a.png", "--rotation", "45"],
+            message: "The value '45' is invalid for '--rotation <rotation>'; use 0, 90, 180 or 270", subcommand: .scan),
+        InvalidCase(
+            arguments: ["scan", "a.png", "--format", "xml"],
+            message: "The value 'xml' is invalid for '--format <format>'; use text, json or tsv", subcommand: .scan),
+        InvalidCase(
+            arguments: ["scan", "a.png", "--rotation", "--format", "json"],
+            message: "Missing value for '--rotation <rotation>'", subcommand: .scan),
+        InvalidCase(arguments: ["langs", "extra"], message: "Unexpected argument 'extra'", subcommand: .langs),
+    ]
+
+    @Test("Invalid command lines name the problem", arguments: invalidCases)
+    func invalid(testCase: InvalidCase) {
+        #expect(throws: UsageError(testCase.message, subcommand: testCase.subcommand)) {
+            try CommandParser.parse(testCase.arguments)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import OCRTestSupport
+import Testing
+
+/// Runs the built `ocr` binary as a user would and checks stdout, stderr and the exit status.
+@Suite("The ocr binary end to end")
+struct ExecutableTests {
+    struct Run {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    static var binary: URL {
+        get throws {
+            // The test runner lives in the same build products directory as `ocr`.
+            let candidates = [
+                Bundle.main.executableURL?.deletingLastPathComponent(),
+                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+                Fixture.directory.deletingLastPathComponent().appendingPathComponent(".build/debug"),
+            ].compactMap { $0?.appendingPathComponent("ocr") }
+            return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) })
+        }
+    }
+
+    static func run(_ arguments: [String], input: Data? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = try binary
+        process.arguments = arguments
+        let output = Pipe()
+        let error = Pipe()
+        let standardInput = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = standardInput
+        try process.run()
+        try standardInput.fileHandleForWriting.write(contentsOf: input ?? Data())
+        try standardInput.fileHandleForWriting.close()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    @Test("Scanning a Korean fixture prints its lines and nothing else")
+    func scan() throws {
+        let run = try Self.run(["scan", Fixture("three-lines.png").path, "--lang", "kor+eng"])
+        #expect(run.status == 0)
+        #expect(CharacterErrorRate.between(run.standardOutput, try Fixture("three-lines.png").expectedText()) <= 0.05)
+        #expect(run.standardError.isEmpty)
+    }
+
+    @Test("A rotated page with --rotation reads like the upright one")
+    func rotation() throws {
+        let run = try Self.run(["scan", Fixture("receipt-rot270.png").path, "--rotation", "270"])
+        #expect(run.status == 0)
+        #expect(CharacterErrorRate.between(run.standardOutput, try Fixture("receipt.png").expectedText()) <= 0.05)
+    }
+
+    @Test("JSON from standard input parses")
+    func jsonFromStandardInput() throws {
+        let run = try Self.run(["scan", "-", "--format", "json"], input: try Fixture("mixed.png").data())
+        #expect(run.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any]
+        #expect((object?["lines"] as? [Any])?.count == 3)
+        #expect(object?["file"] as? String == "<stdin>")
+    }
+
+    @Test("Help goes to stdout with exit 0, in the argument parser's layout", arguments: [["--help"], ["scan", "--help"], ["help", "langs"]])
+    func help(arguments: [String]) throws {
+        let run = try Self.run(arguments)
+        #expect(run.status == 0)
+        #expect(run.standardOutput.hasPrefix("OVERVIEW: "))
+        #expect(run.standardOutput.contains("USAGE: ocr"))
+        #expect(run.standardOutput.contains("OPTIONS:"))
+        #expect(run.standardError.isEmpty)
+    }
+
+    @Test("--version names the engine")
+    func version() throws {
+        let run = try Self.run(["--version"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput.hasPrefix("ocr "))
+        #expect(run.standardOutput.contains("Tesseract 5"))
+    }
+
+    @Test(
+        "Exit statuses: 64 usage, 65 bad input, 69 missing language",
+        arguments: [
+            (["scan", "--bogus", "x.png"], Int32(64)),
+            (["scan"], 64),
+            (["frobnicate"], 64),
+            (["scan", "/no/such.png"], 65),
+            (["scan", "-"], 65),  // empty standard input
+            (["scan", "TestImages/three-lines.png", "--lang", "xyz"], 69),
+            (["scan", "TestImages/three-lines.png", "--tessdata", "/nonexistent"], 69),
+        ] as [([String], Int32)])
+    func exitStatuses(arguments: [String], status: Int32) throws {
+        let absolute = arguments.map { $0.hasPrefix("TestImages/") ? Fixture.directory.deletingLastPathComponent().appendingPathComponent($0).path : $0 }
+        let run = try Self.run(absolute)
+        #expect(run.status == status)
+        #expect(run.standardOutput.isEmpty)
+        #expect(run.standardError.hasPrefix("Error: "))
+        if status == 64 {
+            #expect(run.standardError.contains("Usage: ocr"))
+            #expect(run.standardError.contains("--help' for more information."))
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import OCRCommandLine
+import OCRTestSupport
+import Testing
+
+@Suite("ocr scan in process: output formats and exit statuses")
+struct ScanCommandTests {
+    @Test("Text output prints the recognised lines")
+    func textOutput() async throws {
+        let captured = CapturedConsole()
+        let status = await OCRCommandLine.run(["scan", Fixture("three-lines.png").path], console: captured.console)
+        #expect(status == .success)
+        let lines = captured.standardOutput.split(separator: "\n").map { CharacterErrorRate.stripped(String($0)) }
+        try #require(lines.count == 3)
+        #expect(lines[0].contains("상승장에서는"))
+        #expect(lines[2].contains("이유만으로"))
+        #expect(captured.standardError.isEmpty)
+    }
+
+    @Test("JSON output follows the documented schema")
+    func jsonOutput() async throws {
+        let captured = CapturedConsole()
+        let status = await OCRCommandLine.run(
+            ["scan", Fixture("receipt.png").path, "--format", "json", "--min-confidence", "0.3"], console: captured.console)
+        #expect(status == .success)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(captured.standardOutput.utf8)) as? [String: Any])
+        #expect(json["file"] as? String == Fixture("receipt.png").path)
+        #expect(json["width"] as? Int == 560)
+        #expect(json["rotation"] as? Int == 0)
+        #expect(json["minimumConfidence"] as? Double == 0.3)
+        let lines = try #require(json["lines"] as? [[String: Any]])
+        #expect(lines.count == 7)
+        let first = try #require(lines.first)
+        #expect(CharacterErrorRate.stripped(first["text"] as? String ?? "") == "행복마트역삼점")
+        let box = try #require(first["boundingBox"] as? [String: Double])
+        #expect(Set(box.keys) == ["x", "y", "width", "height"])
+        #expect((box["y"] ?? 0) > 0.8)  // the first line is near the top: high y in Vision's convention
+        let words = try #require(first["words"] as? [[String: Any]])
+        #expect(words.map { $0["text"] as? String } == ["행복마트", "역삼점"])
+    }
+
+    @Test("TSV output has a header and one row per line, and several inputs are all read")
+    func tsvOutputManyFiles() async throws {
+        let captured = CapturedConsole()
+        let status = await OCRCommandLine.run(
+            ["scan", Fixture("three-lines.png").path, Fixture("mixed.png").path, "--format", "tsv"], console: captured.console)
+        #expect(status == .success)
+        let rows = captured.standardOutput.split(separator: "\n")
+        #expect(rows.first == "file\tline\tconfidence\tx\ty\twidth\theight\ttext")
+        #expect(rows.count == 1 + 3 + 3)
+        #expect(rows.dropFirst().allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 8 })
+    }
+
+    @Test("Standard input is read for '-'")
+    func standardInput() async throws {
+        let captured = CapturedConsole(input: try Fixture("three-lines.png").data())
+        let status = await OCRCommandLine.run(["scan", "-"], console: captured.console)
+        #expect(status == .success)
+        #expect(captured.standardOutput.split(separator: "\n").count == 3)
+    }
+
+    struct FailureCase: Sendable, CustomTestStringConvertible {
+        var arguments: [String]
+        var status: ExitCode
+        var messageFragment: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let failureCases: [FailureCase] = [
+        FailureCase(arguments: ["scan", "/nonexistent/receipt.png"], status: .dataError, messageFragment: "no such file"),
+        FailureCase(arguments: ["scan", Fixture.directory.path], status: .dataError, messageFragment: "is a directory"),
+        FailureCase(arguments: ["scan", Fixture("three-lines.txt").path], status: .dataError, messageFragment: "not an image"),
+        FailureCase(arguments: ["scan", Fixture("three-lines.png").path, "--lang", "xyz"], status: .unavailable, messageFragment: "apt-get install tesseract-ocr-xyz"),
+        FailureCase(arguments: ["scan", Fixture("three-lines.png").path, "--bogus"], status: .usage, messageFragment: "Unknown option '--bogus'"),
+    ]
+
+    @Test("Failures exit with the documented status and a clear message", arguments: failureCases)
+    func failures(testCase: FailureCase) async {
+        let captured = CapturedConsole()
+        let status = await OCRCommandLine.run(testCase.arguments, console: captured.console)
+        #expect(status == testCase.status)
+        #expect(captured.standardError.hasPrefix("Error: "))
+        #expect(captured.standardError.contains(testCase.messageFragment), "\(captured.standardError)")
+        #expect(captured.standardOutput.isEmpty)
+    }
+
+    @Test("A bad file in a batch is reported and the other files are still read")
+    func batchContinues() async {
+        let captured = CapturedConsole()
+        let status = await OCRCommandLine.run(
+            ["scan", "/nonexistent.png", Fixture("three-lines.png").path], console: captured.console)
+        #expect(status == .dataError)
+        #expect(captured.standardError.contains("/nonexistent.png"))
+        #expect(captured.standardOutput.contains("==> \(Fixture("three-lines.png").path) <=="))
+        #expect(captured.standardOutput.split(separator: "\n").count == 4)
+    }
+
+    @Test("ocr langs lists kor, eng and osd with their directory")
+    func langs() async {
+        let captured = CapturedConsole()
+        #expect(await OCRCommandLine.run(["langs"], console: captured.console) == .success)
+        let codes = captured.standardOutput.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(Set(["kor", "eng", "osd"]).isSubset(of: codes))
+    }
+}
