@@ -41,11 +41,26 @@ struct ImageInputTests {
         }
     }
 
-    @Test("A truncated PNG is reported as an undecodable PNG")
-    func truncatedPNG() async throws {
-        let data = try Fixture("three-lines.png").data()
-        await #expect(throws: OCRError.undecodableImage(format: "png")) {
-            try await SharedRepository.get().recognizeText(in: data.prefix(data.count / 2), rotation: .none)
+    static let corruptions: [(String, String, @Sendable (Data) -> Data)] = [
+        ("three-lines.png", "png", { $0.prefix($0.count / 2) }),
+        ("three-lines.png", "png", { $0.dropLast(12) }),  // no IEND chunk
+        ("three-lines.png", "png", { data in  // one flipped byte inside the image data
+            var copy = data
+            copy[copy.count / 2] ^= 0xFF
+            return copy
+        }),
+        ("formats/three-lines.jpg", "jpeg", { $0.prefix($0.count / 2) }),
+        ("formats/three-lines.tif", "tiff", { $0.prefix($0.count / 2) }),
+        ("formats/three-lines.webp", "webp", { $0.prefix($0.count / 2) }),
+        ("formats/three-lines.gif", "gif", { $0.prefix($0.count / 2) }),
+    ]
+
+    @Test("Truncated or corrupt images are reported as undecodable, naming the format", arguments: 0..<corruptions.count)
+    func corruptImages(index: Int) async throws {
+        let (file, format, corrupt) = Self.corruptions[index]
+        let data = corrupt(try Fixture(file).data())
+        await #expect(throws: OCRError.undecodableImage(format: format)) {
+            try await SharedRepository.get().recognizeText(in: data, rotation: .none)
         }
     }
 

@@ -78,6 +78,15 @@ struct ExecutableTests {
         #expect(run.standardError.isEmpty)
     }
 
+    @Test("A truncated PNG gives exactly one line on stderr, naming the file and the cause")
+    func oneLineError() throws {
+        let data = try Fixture("three-lines.png").data()
+        let run = try Self.run(["scan", "-"], input: data.prefix(data.count / 2))
+        #expect(run.status == 65)
+        #expect(run.standardError.split(separator: "\n").count == 1)
+        #expect(run.standardError.hasPrefix("Error: <stdin>: The PNG image could not be decoded"))
+    }
+
     @Test("--version names the engine")
     func version() throws {
         let run = try Self.run(["--version"])

@@ -25,6 +25,9 @@ enum ImageDecoder {
         guard let base = bytes.baseAddress else { return .failure(.emptyData) }
         let format = detectedFormat(base, count: bytes.count)
         guard format != Int32(IFF_UNKNOWN) else { return .failure(.notAnImage) }
+        guard isStructurallyComplete(bytes, format: format) else {
+            return .failure(.undecodableImage(format: formatName(format)))
+        }
         var width: Int32 = 0
         var height: Int32 = 0
         var headerFormat: Int32 = 0
@@ -40,10 +43,26 @@ enum ImageDecoder {
         return .success(image)
     }
 
-    /// Leptonica prints every warning and error to stderr; a library must stay quiet.
-    /// (`setMsgSeverity` is process-wide and idempotent.)
+    private static func isStructurallyComplete(_ bytes: UnsafeBufferPointer<UInt8>, format: Int32) -> Bool {
+        switch Int(format) {
+        case IFF_PNG: EncodedImageCheck.isCompletePNG(bytes)
+        case IFF_JFIF_JPEG: EncodedImageCheck.hasJPEGEnd(bytes)
+        default: true
+        }
+    }
+
+    /// Leptonica and libtiff print warnings and errors to stderr; a library must stay quiet.
+    /// Both settings are process-wide and idempotent. libtiff (loaded by Leptonica) is
+    /// reached through `dlsym`, so there is no link dependency on it.
     private static let silenceLeptonicaOnce: Void = {
         _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
+        leptSetStderrHandler { _ in }  // messages Leptonica prints regardless of severity
+        typealias SetHandler = @convention(c) (OpaquePointer?) -> OpaquePointer?
+        for name in ["TIFFSetErrorHandler", "TIFFSetWarningHandler"] {
+            if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) {
+                _ = unsafeBitCast(symbol, to: SetHandler.self)(nil)
+            }
+        }
     }()
 
     private static func detectedFormat(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int32 {
