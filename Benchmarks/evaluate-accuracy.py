@@ -2,7 +2,11 @@
 """Accuracy benchmark: `ocr scan` against plain `tesseract` on the same images, same run.
 
 Usage:
-  /usr/bin/python3 Benchmarks/evaluate-accuracy.py [--ocr PATH] [EVAL_DIR]
+  /usr/bin/python3 Benchmarks/evaluate-accuracy.py [--ocr PATH] [--split test|tune|all]
+                                                   [--no-tesseract] [EVAL_DIR] [-- OCR_ARGS...]
+
+--split picks the images (default test: the held-out split). OCR_ARGS are passed to
+`ocr scan` (for example `-- --level fast`).
 
 EVAL_DIR defaults to .benchmarks/eval (made by generate-eval-set.py); --ocr
 defaults to .build/release/ocr. `tesseract` runs with its default settings
@@ -55,9 +59,9 @@ def score(recognized, expected):
             "recall": line_recall(expected.splitlines(), recognized.splitlines())}
 
 
-def run_ocr(binary, paths):
+def run_ocr(binary, paths, extra):
     start = time.monotonic()
-    process = subprocess.run([binary, "scan", "--format", "json", *paths], capture_output=True, text=True)
+    process = subprocess.run([binary, "scan", "--format", "json", *extra, *paths], capture_output=True, text=True)
     elapsed = time.monotonic() - start
     reports = json.loads(process.stdout) if process.stdout.strip() else []
     if isinstance(reports, dict):
@@ -76,17 +80,29 @@ def run_tesseract(paths):
 
 def main():
     args = sys.argv[1:]
-    binary = ".build/release/ocr"
+    extra = []
+    if "--" in args:
+        extra = args[args.index("--") + 1:]
+        args = args[:args.index("--")]
+    binary, split, with_tesseract = ".build/release/ocr", "test", True
     if "--ocr" in args:
         i = args.index("--ocr")
         binary = args[i + 1]
         del args[i:i + 2]
+    if "--split" in args:
+        i = args.index("--split")
+        split = args[i + 1]
+        del args[i:i + 2]
+    if "--no-tesseract" in args:
+        args.remove("--no-tesseract")
+        with_tesseract = False
     directory = args[0] if args else os.path.join(".benchmarks", "eval")
     with open(os.path.join(directory, "manifest.tsv"), encoding="utf-8") as f:
-        manifest = [line.rstrip("\n").split("\t") for line in f if line.strip()]
+        rows = [line.rstrip("\n").split("\t") for line in f if line.strip()]
+    manifest = [(row[0], row[1]) for row in rows if split == "all" or len(row) < 3 or row[2] == split]
     paths = [os.path.join(directory, file) for file, _ in manifest]
-    ours, our_time = run_ocr(binary, paths)
-    theirs, their_time = run_tesseract(paths)
+    ours, our_time = run_ocr(binary, paths, extra)
+    theirs, their_time = run_tesseract(paths) if with_tesseract else ({}, float("nan"))
 
     by_category = defaultdict(lambda: {"ocr": [], "tesseract": []})
     worst = []
@@ -98,7 +114,7 @@ def main():
         by_category[category]["tesseract"].append(score(theirs.get(path, ""), expected))
         worst.append((our_score["cer"], file))
 
-    print(f"images: {len(paths)}   ocr: {binary}   tesseract: default settings, -l kor+eng")
+    print(f"split: {split}   images: {len(paths)}   ocr: {binary} {' '.join(extra)}   tesseract: default settings, -l kor+eng")
     print(f"{'category':<12}{'n':>4}{'ocr CER':>10}{'tess CER':>10}{'ratio':>8}"
           f"{'ocr mean':>10}{'tess mean':>10}{'ocr recall':>12}{'tess recall':>12}")
     totals = {"ocr": [], "tesseract": []}
@@ -120,7 +136,7 @@ def main():
     n = max(1, len(paths))
     print(f"time per image: ocr {our_time / n:.3f} s (one process for all images), "
           f"tesseract {their_time / n:.3f} s (one process per image); ratio {our_time / max(1e-9, their_time):.2f}")
-    print("worst ocr images: " + ", ".join(f"{file} {cer:.3f}" for cer, file in sorted(worst, reverse=True)[:5]))
+    print("worst ocr images: " + ", ".join(f"{file} {cer:.3f}" for cer, file in sorted(worst, reverse=True)[:8]))
 
 
 if __name__ == "__main__":

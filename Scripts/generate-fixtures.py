@@ -13,7 +13,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 from PIL import Image  # noqa: E402
-from fixturelib import render_lines, line_text, stored_for_rotation  # noqa: E402
+import random  # noqa: E402
+
+from fixturelib import faded, line_text, photo, render_lines, skewed, stored_for_rotation  # noqa: E402
 
 OUT = os.path.join(os.path.dirname(__file__), "..", "TestImages")
 
@@ -37,6 +39,39 @@ MIXED = [
     "Swift 6 언어 모드로 OCR 라이브러리를 만든다.",
     "주문번호 A-2048 총 3개 12,500원",
     "Tesseract 5.3 엔진과 Leptonica 1.82",
+]
+
+# Hard fixtures for regression tests (issue 3): degraded pages in fixture fonts.
+SKEWED = [
+    "봄바람이 불어오면 벚꽃이 거리를 덮는다.",
+    "시장 골목마다 새 학기 준비로 분주하다.",
+    "우리는 강변을 따라 천천히 걸어 내려갔다.",
+    "저녁 노을이 물 위에 붉게 번져 나갔다.",
+]
+
+PHOTO = [
+    "회의는 오후 세 시에 본관에서 열린다.",
+    "참석자는 발표 자료를 미리 준비해 주세요.",
+    "주차장은 지하 이층을 이용할 수 있다.",
+    "문의 사항은 총무팀으로 연락 바랍니다.",
+    "점심 식사는 구내식당에서 제공된다.",
+]
+
+SMALL = [
+    "작은 글씨로 인쇄된 약관도 꼼꼼히 읽어야 한다.",
+    "환불은 구매일로부터 칠 일 이내에 가능하다.",
+    "제품의 보증 기간은 일 년이며 연장할 수 있다.",
+    "개인정보는 서비스 제공 목적으로만 사용된다.",
+]
+
+FADED_RECEIPT = [
+    "소망슈퍼 신촌점",
+    "사업자번호 105-22-33441",
+    "2025-11-02 18:47",
+    ("우유 1L 2", "5,600"),
+    ("라면 5입 1", "4,350"),
+    ("사과 1봉 1", "8,900"),
+    ("합계", "18,850"),
 ]
 
 PAGE = [
@@ -93,6 +128,21 @@ def main():
     alpha.putdata([(0, 255 - value) for value in three.getdata()])
     alpha.convert("RGBA").save(os.path.join(OUT, "three-lines-alpha.png"))
     Image.new("L", (400, 300), 255).save(os.path.join(OUT, "blank.png"))
+    # Hard pages: skewed 6°, a camera-like photo (JPEG), small print, faded receipt.
+    rng = random.Random(7)
+    save("skewed", skewed(render_lines(SKEWED, "nanum-barun-gothic", size=30), -6), SKEWED)
+    photo_image = photo(render_lines(PHOTO, "nanum-gothic", size=34), rng)
+    photo_image.save(os.path.join(OUT, "photo.jpg"), quality=85)
+    with open(os.path.join(OUT, "photo.txt"), "w", encoding="utf-8") as f:
+        f.write("\n".join(PHOTO) + "\n")
+    save("small", render_lines(SMALL, "nanum-gothic", size=13, margin=12), SMALL)
+    save("receipt-faded", faded(render_lines(FADED_RECEIPT, "nanum-gothic-coding", size=24, width=576, margin=24, spacing=0.45), rng), FADED_RECEIPT)
+    # A JPEG stored turned (as a phone in portrait stores it) with EXIF orientation 6.
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    stored_for_rotation(three, 90).convert("RGB").save(os.path.join(OUT, "three-lines-exif6.jpg"), quality=92, exif=exif)
+    with open(os.path.join(OUT, "three-lines-exif6.txt"), "w", encoding="utf-8") as f:
+        f.write("\n".join(THREE_LINES) + "\n")
     for degrees in (90, 180, 270):
         save(f"three-lines-rot{degrees}", stored_for_rotation(three, degrees), THREE_LINES)
         save(f"receipt-rot{degrees}", stored_for_rotation(receipt, degrees), RECEIPT)

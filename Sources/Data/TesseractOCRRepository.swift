@@ -11,7 +11,8 @@ import Foundation
 /// ```swift
 /// let repository = try TesseractOCRRepository()            // kor+eng
 /// let data = try Data(contentsOf: URL(fileURLWithPath: "receipt.png"))
-/// let result = try await repository.recognizeText(in: data, rotation: .none)
+/// let result = try await repository.recognizeText(in: data)   // orientation detected
+/// print(result.rotation, result.text)
 /// print(result.text)
 /// ```
 public final class TesseractOCRRepository: OCRRepository {
@@ -37,33 +38,23 @@ public final class TesseractOCRRepository: OCRRepository {
         self.worker = EngineWorker(locator: locator)
     }
 
-    public func recognizeText(in imageData: Data, rotation: RotationDegree) async throws -> OCRResult {
+    public func recognizeText(in imageData: Data, rotation: RotationDegree?) async throws -> OCRResult {
         try await recognizeText(
             in: imageData, rotation: rotation, options: RecognitionOptions(languages: defaultLanguages), progress: nil)
     }
 
     public func recognizeText(
         in imageData: Data,
-        rotation: RotationDegree,
+        rotation: RotationDegree?,
         options: RecognitionOptions,
         progress: (@Sendable (Double) -> Void)?
     ) async throws -> OCRResult {
-        let languages = options.languages
-        try Self.validate(languages)
-        _ = try locator.directory(for: languages)
+        try Self.validate(options.languages)
+        _ = try locator.directory(for: options.languages)
         let control = RecognitionControl(progress: progress)
+        let job = RecognitionJob(imageData: imageData, rotation: rotation, options: options, control: control)
         return try await withTaskCancellationHandler {
-            try await worker.run(languages: languages) { engine in
-                if control.isCancelled { throw CancellationError() }
-                let image = try ImageDecoder.decode(imageData, maximumPixelCount: options.maximumPixelCount)
-                    .flattenedOntoWhite()
-                    .rotated(by: rotation)
-                let lines = try PageReader(engine: engine, control: control)
-                    .read(image, segmentation: options.pageSegmentation)
-                control.report(1)
-                return OCRResult(
-                    lines: lines, minimumConfidence: options.minimumConfidence, imageSize: image.size, rotation: rotation)
-            }
+            try await worker.run { engines in try job.run(with: engines) }
         } onCancel: {
             control.cancel()
         }
@@ -72,7 +63,8 @@ public final class TesseractOCRRepository: OCRRepository {
     /// Initialises the engine for the default languages now, so the first recognition
     /// does not pay for it.
     public func warmUp() async throws {
-        _ = try await worker.run(languages: defaultLanguages) { _ in true }
+        let languages = defaultLanguages
+        try await worker.run { engines in _ = try engines.engine(for: languages) }
     }
 
     private static func validate(_ languages: [String]) throws(OCRError) {

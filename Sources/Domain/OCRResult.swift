@@ -13,7 +13,8 @@ public struct OCRResult: Sendable, Hashable, Codable {
     public var minimumConfidence: Float
     /// The size in pixels of the upright image the boxes refer to.
     public var imageSize: ImageSize
-    /// The rotation that was applied to stand the stored image upright.
+    /// The rotation that was applied to stand the stored image upright: the caller's, or
+    /// the detected one (EXIF orientation and page orientation combined).
     public var rotation: RotationDegree
 
     /// Creates a result.
@@ -21,7 +22,7 @@ public struct OCRResult: Sendable, Hashable, Codable {
         lines: [RecognizedLine],
         minimumConfidence: Float = ConfidenceFilter.defaultMinimumConfidence,
         imageSize: ImageSize = ImageSize(width: 0, height: 0),
-        rotation: RotationDegree = .none
+        rotation: RotationDegree = .upright
     ) {
         self.lines = lines
         self.minimumConfidence = minimumConfidence

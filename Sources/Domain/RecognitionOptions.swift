@@ -4,7 +4,7 @@
 /// var options = RecognitionOptions()
 /// options.languages = ["kor", "eng"]
 /// options.minimumConfidence = 0.6
-/// let result = try await repository.recognizeText(in: data, rotation: .none, options: options)
+/// let result = try await repository.recognizeText(in: data, rotation: .upright, options: options)
 /// ```
 public struct RecognitionOptions: Sendable, Hashable, Codable {
     /// The default languages: Korean first, then English.
@@ -18,6 +18,8 @@ public struct RecognitionOptions: Sendable, Hashable, Codable {
     public var minimumConfidence: Float
     /// How to split the page into lines.
     public var pageSegmentation: PageSegmentation
+    /// How much work to spend: `.accurate` (default) or `.fast`.
+    public var recognitionLevel: RecognitionLevel
     /// Images with more pixels than this are refused with `OCRError.imageTooLarge`
     /// before they are decoded.
     public var maximumPixelCount: Int
@@ -27,8 +29,10 @@ public struct RecognitionOptions: Sendable, Hashable, Codable {
         languages: [String] = RecognitionOptions.defaultLanguages,
         minimumConfidence: Float = ConfidenceFilter.defaultMinimumConfidence,
         pageSegmentation: PageSegmentation = .automatic,
+        recognitionLevel: RecognitionLevel = .accurate,
         maximumPixelCount: Int = RecognitionOptions.defaultMaximumPixelCount
     ) {
+        self.recognitionLevel = recognitionLevel
         self.languages = languages
         self.minimumConfidence = minimumConfidence
         self.pageSegmentation = pageSegmentation

@@ -6,7 +6,7 @@
 /// image's coordinates.
 public enum RotationDegree: Int, Sendable, Hashable, Codable, CaseIterable {
     /// The image is already upright (EXIF 1).
-    case none = 0
+    case upright = 0
     /// Turn 90° clockwise to stand upright (EXIF 6).
     case clockwise90 = 90
     /// Turn 180° to stand upright (EXIF 3).
@@ -24,7 +24,7 @@ public enum RotationDegree: Int, Sendable, Hashable, Codable, CaseIterable {
     /// Creates a rotation from an EXIF orientation value; `nil` for mirrored or invalid values.
     public init?(exifOrientation: Int) {
         switch exifOrientation {
-        case 1: self = .none
+        case 1: self = .upright
         case 6: self = .clockwise90
         case 3: self = .clockwise180
         case 8: self = .clockwise270
@@ -41,7 +41,7 @@ public enum RotationDegree: Int, Sendable, Hashable, Codable, CaseIterable {
     /// The matching EXIF orientation value (1, 6, 3 or 8).
     public var exifOrientation: Int {
         switch self {
-        case .none: 1
+        case .upright: 1
         case .clockwise90: 6
         case .clockwise180: 3
         case .clockwise270: 8
@@ -52,5 +52,12 @@ public enum RotationDegree: Int, Sendable, Hashable, Codable, CaseIterable {
     public var swapsDimensions: Bool { quarterTurns % 2 == 1 }
 
     /// The rotation that undoes this one.
-    public var inverse: RotationDegree { RotationDegree(degrees: 360 - rawValue) ?? .none }
+    public var inverse: RotationDegree { RotationDegree(degrees: 360 - rawValue) ?? .upright }
+}
+
+extension RotationDegree {
+    /// This rotation followed by `next` (the angles add up, modulo 360°).
+    public func followed(by next: RotationDegree) -> RotationDegree {
+        RotationDegree(degrees: rawValue + next.rawValue) ?? .upright
+    }
 }

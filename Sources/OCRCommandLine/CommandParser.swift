@@ -56,10 +56,19 @@ public enum CommandParser {
                 options.minimumConfidence = number
             case .option("--rotation", _):
                 let value = try reader.value(for: argument, label: "<rotation>")
-                guard let degrees = Int(value), let rotation = RotationDegree(rawValue: degrees) else {
-                    throw reader.invalid(value, for: "--rotation <rotation>", because: "use 0, 90, 180 or 270")
+                if value == "auto" {
+                    options.rotation = nil
+                } else if let degrees = Int(value), let rotation = RotationDegree(rawValue: degrees) {
+                    options.rotation = rotation
+                } else {
+                    throw reader.invalid(value, for: "--rotation <rotation>", because: "use auto, 0, 90, 180 or 270")
                 }
-                options.rotation = rotation
+            case .option("--level", _):
+                let value = try reader.value(for: argument, label: "<level>")
+                guard let level = RecognitionLevel(rawValue: value) else {
+                    throw reader.invalid(value, for: "--level <level>", because: "use fast or accurate")
+                }
+                options.recognitionLevel = level
             case .option("--segmentation", _):
                 let value = try reader.value(for: argument, label: "<segmentation>")
                 guard let mode = PageSegmentation(commandLineName: value) else {

@@ -6,7 +6,7 @@ enum HelpText {
         switch subcommand {
         case nil: "ocr <subcommand>"
         case .scan?:
-            "ocr scan <image> ... [--lang <lang>] [--min-confidence <min-confidence>] [--rotation <rotation>] [--segmentation <segmentation>] [--format <format>] [--tessdata <tessdata>]"
+            "ocr scan <image> ... [--lang <lang>] [--min-confidence <min-confidence>] [--rotation <rotation>] [--level <level>] [--segmentation <segmentation>] [--format <format>] [--tessdata <tessdata>]"
         case .langs?: "ocr langs [--tessdata <tessdata>]"
         }
     }
@@ -57,7 +57,12 @@ enum HelpText {
                                   Lines the engine is less sure of than this (0 to 1) are
                                   not printed. (default: 0.5)
           --rotation <rotation>   How far the stored image must be turned clockwise to stand
-                                  upright. (values: 0, 90, 180, 270; default: 0)
+                                  upright; 'auto' honours the JPEG EXIF orientation and
+                                  detects the page orientation. (values: auto, 0, 90, 180,
+                                  270; default: auto)
+          --level <level>         'accurate' prepares the image fully and checks its readings;
+                                  'fast' reads once with light preparation. (values: fast,
+                                  accurate; default: accurate)
           --segmentation <segmentation>
                                   How the page is split into lines: 'auto' reads one block
                                   and falls back to layout analysis when that looks wrong.

@@ -8,8 +8,10 @@ public struct ScanOptions: Sendable, Hashable {
     public var languages: [String] = RecognitionOptions.defaultLanguages
     /// Lines below this confidence are not printed.
     public var minimumConfidence: Float = ConfidenceFilter.defaultMinimumConfidence
-    /// How far the stored images must be turned clockwise to stand upright.
-    public var rotation: RotationDegree = .none
+    /// How far the stored images must be turned clockwise to stand upright; `nil` detects it.
+    public var rotation: RotationDegree?
+    /// How much work to spend per image.
+    public var recognitionLevel: RecognitionLevel = .accurate
     /// How to split pages into lines.
     public var pageSegmentation: PageSegmentation = .automatic
     /// The output format.
@@ -21,7 +23,9 @@ public struct ScanOptions: Sendable, Hashable {
 
     /// The library options these command-line options stand for.
     var recognitionOptions: RecognitionOptions {
-        RecognitionOptions(languages: languages, minimumConfidence: minimumConfidence, pageSegmentation: pageSegmentation)
+        RecognitionOptions(
+            languages: languages, minimumConfidence: minimumConfidence, pageSegmentation: pageSegmentation,
+            recognitionLevel: recognitionLevel)
     }
 }
 

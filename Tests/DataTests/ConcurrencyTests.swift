@@ -13,10 +13,10 @@ struct ConcurrencyTests {
         let data = try Fixture("three-lines.png").data()
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await repository.recognizeText(in: data, rotation: .none)
+            return try await repository.recognizeText(in: data, rotation: .upright)
         }
         await #expect(throws: CancellationError.self) { try await task.value }
-        let after = try await repository.recognizeText(in: data, rotation: .none)
+        let after = try await repository.recognizeText(in: data, rotation: .upright)
         #expect(after.filteredLines.count == 3)
     }
 
@@ -27,7 +27,7 @@ struct ConcurrencyTests {
         let (started, startedContinuation) = AsyncStream<Double>.makeStream()
         let reported = Mutex<[Double]>([])
         let task = Task {
-            try await repository.recognizeText(in: page, rotation: .none, options: RecognitionOptions()) { fraction in
+            try await repository.recognizeText(in: page, rotation: .upright, options: RecognitionOptions()) { fraction in
                 reported.withLock { $0.append(fraction) }
                 startedContinuation.yield(fraction)
             }
@@ -37,7 +37,7 @@ struct ConcurrencyTests {
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(reported.withLock { $0.last ?? 1 } < 1)
 
-        let after = try await repository.recognizeText(in: Fixture("three-lines.png").data(), rotation: .none)
+        let after = try await repository.recognizeText(in: Fixture("three-lines.png").data(), rotation: .upright)
         #expect(after.filteredLines.count == 3)
     }
 
@@ -45,7 +45,7 @@ struct ConcurrencyTests {
     func progress() async throws {
         let reported = Mutex<[Double]>([])
         _ = try await SharedRepository.get().recognizeText(
-            in: Fixture("receipt.png").data(), rotation: .none, options: RecognitionOptions()
+            in: Fixture("receipt.png").data(), rotation: .upright, options: RecognitionOptions()
         ) { fraction in reported.withLock { $0.append(fraction) } }
         let values = reported.withLock { $0 }
         #expect(values.count >= 2)
@@ -60,7 +60,7 @@ struct ConcurrencyTests {
         let data = try Fixture("receipt.png").data()
         let results = try await withThrowingTaskGroup(of: OCRResult.self) { group in
             for _ in 0..<12 {
-                group.addTask { try await repository.recognizeText(in: data, rotation: .none) }
+                group.addTask { try await repository.recognizeText(in: data, rotation: .upright) }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -73,8 +73,8 @@ struct ConcurrencyTests {
     func cancellationIsolated() async throws {
         let repository = try SharedRepository.get()
         let data = try Fixture("three-lines.png").data()
-        let cancelled = Task { try await repository.recognizeText(in: Fixture("page.png").data(), rotation: .none) }
-        let others = (0..<4).map { _ in Task { try await repository.recognizeText(in: data, rotation: .none) } }
+        let cancelled = Task { try await repository.recognizeText(in: Fixture("page.png").data(), rotation: .upright) }
+        let others = (0..<4).map { _ in Task { try await repository.recognizeText(in: data, rotation: .upright) } }
         cancelled.cancel()
         for other in others {
             #expect(try await other.value.filteredLines.count == 3)

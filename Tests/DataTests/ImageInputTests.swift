@@ -10,19 +10,19 @@ struct ImageInputTests {
         "Every supported format decodes and reads the same text",
         arguments: ["jpg", "tif", "bmp", "gif", "webp"].map { Fixture("formats/three-lines.\($0)") })
     func formats(fixture: Fixture) async throws {
-        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .none)
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright)
         #expect(CharacterErrorRate.between(result.text, try Fixture("three-lines.png").expectedText()) <= 0.05)
     }
 
     @Test("Text on a transparent background reads as if on white")
     func alpha() async throws {
-        let result = try await SharedRepository.get().recognizeText(in: Fixture("three-lines-alpha.png").data(), rotation: .none)
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("three-lines-alpha.png").data(), rotation: .upright)
         #expect(CharacterErrorRate.between(result.text, try Fixture("three-lines.png").expectedText()) <= 0.05)
     }
 
     @Test("An image with no text gives an empty result, not an error")
     func blankPage() async throws {
-        let result = try await SharedRepository.get().recognizeText(in: Fixture("blank.png").data(), rotation: .none)
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("blank.png").data(), rotation: .upright)
         #expect(result.filteredLines.isEmpty)
         #expect(result.imageSize == ImageSize(width: 400, height: 300))
     }
@@ -37,7 +37,7 @@ struct ImageInputTests {
     @Test("Bad data throws the matching error", arguments: badInputs)
     func badData(name: String, data: Data, expected: OCRError) async throws {
         await #expect(throws: expected) {
-            try await SharedRepository.get().recognizeText(in: data, rotation: .none)
+            try await SharedRepository.get().recognizeText(in: data, rotation: .upright)
         }
     }
 
@@ -60,7 +60,7 @@ struct ImageInputTests {
         let (file, format, corrupt) = Self.corruptions[index]
         let data = corrupt(try Fixture(file).data())
         await #expect(throws: OCRError.undecodableImage(format: format)) {
-            try await SharedRepository.get().recognizeText(in: data, rotation: .none)
+            try await SharedRepository.get().recognizeText(in: data, rotation: .upright)
         }
     }
 
@@ -77,7 +77,7 @@ struct ImageInputTests {
     func tinyImage() async throws {
         // A valid 1×1 white PNG.
         let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGP4DwABAQEAsTj2FAAAAABJRU5ErkJggg==")!
-        let result = try await SharedRepository.get().recognizeText(in: png, rotation: .none)
+        let result = try await SharedRepository.get().recognizeText(in: png, rotation: .upright)
         #expect(result.lines.isEmpty)
         #expect(result.imageSize == ImageSize(width: 1, height: 1))
     }

@@ -13,7 +13,7 @@ struct RotationTests {
     func sameTextAsUpright(fixture: Fixture) async throws {
         let repository = try SharedRepository.get()
         let uprightName = fixture.fileName.replacingOccurrences(of: "-rot\(fixture.rotation.degrees)", with: "")
-        let upright = try await repository.recognizeText(in: Fixture(uprightName).data(), rotation: .none)
+        let upright = try await repository.recognizeText(in: Fixture(uprightName).data(), rotation: .upright)
         let rotated = try await repository.recognizeText(in: fixture.data(), rotation: fixture.rotation)
         #expect(rotated.text == upright.text)
         #expect(rotated.imageSize == upright.imageSize)
@@ -29,7 +29,7 @@ struct RotationTests {
     @Test("Without its rotation a turned page does not read correctly")
     func wrongRotationFails() async throws {
         let fixture = Fixture("three-lines-rot180.png", rotation: .clockwise180)
-        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .none)
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright)
         #expect(CharacterErrorRate.between(result.text, try fixture.expectedText()) > 0.5)
     }
 }

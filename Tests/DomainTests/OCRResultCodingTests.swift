@@ -48,3 +48,65 @@ struct OCRResultCodingTests {
         #expect(ReadingQuality(lines: []).meanConfidence == 0)
     }
 }
+
+@Suite("Hangul word repair: Korean misread as Latin letters")
+struct HangulWordRepairTests {
+    static func word(_ text: String, _ x: Double, _ width: Double, _ confidence: Float) -> RecognizedWord {
+        RecognizedWord(text: text, boundingBox: NormalizedRect(x: x, y: 0.5, width: width, height: 0.05), confidence: confidence)
+    }
+
+    static func line(_ words: [RecognizedWord]) -> RecognizedLine {
+        RecognizedLine(
+            text: words.map(\.text).joined(separator: " "), boundingBox: NormalizedRect(x: 0, y: 0.5, width: 1, height: 0.05),
+            confidence: 0.8, words: words)
+    }
+
+    @Test("A Latin misreading is replaced by the Korean reading of the same span")
+    func replacesMisreading() {
+        let mixed = Self.line([Self.word("공항으로", 0.0, 0.2, 0.95), Self.word("WAL", 0.25, 0.15, 0.6), Self.word("이십", 0.45, 0.1, 0.95)])
+        let korean = [Self.word("공항으로", 0.0, 0.2, 0.95), Self.word("버스는", 0.24, 0.16, 0.93), Self.word("이십", 0.45, 0.1, 0.95)]
+        let repaired = HangulWordRepair.repair(mixed, koreanWords: korean)
+        #expect(repaired.text == "공항으로 버스는 이십")
+        #expect(repaired.words[1].confidence == 0.93)
+    }
+
+    @Test(
+        "English words and doubtful Korean readings are kept",
+        arguments: [
+            ("Samsung", Float(0.97), "ㅎ80054108", Float(0.6)),  // jamo and digits: not Korean
+            ("Netflix", 0.91, "지601", 0.8),  // more digits than syllables
+            ("ASS", 0.95, "연극을", 0.9),  // Korean reading less confident
+            ("OCR", 0.9, "오씨알", 0.6),  // Korean reading less confident than the English word
+            ("XQ", 0.1, "오씨", 0.25),  // below the minimum confidence
+        ] as [(String, Float, String, Float)])
+    func keepsWords(latin: String, latinConfidence: Float, korean: String, koreanConfidence: Float) {
+        let mixed = Self.line([Self.word(latin, 0.1, 0.2, latinConfidence)])
+        let repaired = HangulWordRepair.repair(mixed, koreanWords: [Self.word(korean, 0.1, 0.2, koreanConfidence)])
+        #expect(repaired == mixed)
+    }
+
+    @Test("A Korean word split into several Latin words is replaced as a whole; a true English neighbour stays")
+    func runs() {
+        let split = Self.line([Self.word("ASS", 0.0, 0.12, 0.19), Self.word("SA", 0.13, 0.07, 0.19), Self.word("강남구", 0.25, 0.15, 0.95)])
+        let korean = [Self.word("서울특별시", 0.0, 0.2, 0.93), Self.word("강남구", 0.25, 0.15, 0.96)]
+        #expect(HangulWordRepair.repair(split, koreanWords: korean).text == "서울특별시 강남구")
+
+        let withEnglish = Self.line([Self.word("AAs", 0.1, 0.2, 0.1), Self.word("KRW", 0.32, 0.1, 0.47), Self.word("45,900", 0.45, 0.15, 0.9)])
+        let koreanReading = [Self.word("결제금액", 0.1, 0.2, 0.92), Self.word("<#8\\45,900", 0.32, 0.28, 0.05)]
+        #expect(HangulWordRepair.repair(withEnglish, koreanWords: koreanReading).text == "결제금액 KRW 45,900")
+    }
+
+    @Test(
+        "Suspect words: Latin letters or mostly symbols, and no Hangul",
+        arguments: [("WAL", true), ("3]", true), ("£}", true), ("B동", false), ("12,500", false), ("버스는", false), ("(VAT", true)])
+    func suspects(text: String, suspect: Bool) {
+        #expect(HangulWordRepair.isSuspect(text) == suspect)
+    }
+
+    @Test("Rotations add up modulo 360°")
+    func rotationComposition() {
+        #expect(RotationDegree.clockwise90.followed(by: .clockwise270) == .upright)
+        #expect(RotationDegree.clockwise180.followed(by: .clockwise270) == .clockwise90)
+        #expect(RotationDegree.upright.followed(by: .clockwise90) == .clockwise90)
+    }
+}

@@ -5,7 +5,7 @@ import Testing
 struct RotationDegreeTests {
     @Test(
         "Degrees are normalised; only multiples of 90 are rotations",
-        arguments: [(0, RotationDegree.none), (90, .clockwise90), (-90, .clockwise270), (450, .clockwise90), (180, .clockwise180)])
+        arguments: [(0, RotationDegree.upright), (90, .clockwise90), (-90, .clockwise270), (450, .clockwise90), (180, .clockwise180)])
     func fromDegrees(degrees: Int, expected: RotationDegree) {
         #expect(RotationDegree(degrees: degrees) == expected)
     }
@@ -17,7 +17,7 @@ struct RotationDegreeTests {
 
     @Test(
         "EXIF up/right/down/left are 1/6/3/8",
-        arguments: [(RotationDegree.none, 1), (.clockwise90, 6), (.clockwise180, 3), (.clockwise270, 8)])
+        arguments: [(RotationDegree.upright, 1), (.clockwise90, 6), (.clockwise180, 3), (.clockwise270, 8)])
     func exifMapping(rotation: RotationDegree, exif: Int) {
         #expect(rotation.exifOrientation == exif)
         #expect(RotationDegree(exifOrientation: exif) == rotation)

@@ -43,6 +43,12 @@ struct CommandParserTests {
                 $0.dataDirectory = "/data"
             }),
         ValidCase(arguments: ["scan", "--", "-odd-name.png"], expected: scan { $0.inputs = ["-odd-name.png"] }),
+        ValidCase(
+            arguments: ["scan", "a.png", "--rotation", "90", "--rotation", "auto", "--level", "fast"],
+            expected: scan {
+                $0.inputs = ["a.png"]
+                $0.recognitionLevel = .fast
+            }),
         ValidCase(arguments: ["langs", "--tessdata=/x"], expected: .langs({ var o = LangsOptions(); o.dataDirectory = "/x"; return o }())),
     ]
 
@@ -73,7 +79,10 @@ struct CommandParserTests {
             message: "The value '1.5' is invalid for '--min-confidence <min-confidence>'; use a number from 0 to 1", subcommand: .scan),
         InvalidCase(
             arguments: ["scan", "a.png", "--rotation", "45"],
-            message: "The value '45' is invalid for '--rotation <rotation>'; use 0, 90, 180 or 270", subcommand: .scan),
+            message: "The value '45' is invalid for '--rotation <rotation>'; use auto, 0, 90, 180 or 270", subcommand: .scan),
+        InvalidCase(
+            arguments: ["scan", "a.png", "--level", "best"],
+            message: "The value 'best' is invalid for '--level <level>'; use fast or accurate", subcommand: .scan),
         InvalidCase(
             arguments: ["scan", "a.png", "--format", "xml"],
             message: "The value 'xml' is invalid for '--format <format>'; use text, json or tsv", subcommand: .scan),

@@ -13,7 +13,7 @@ public struct Fixture: Sendable, CustomStringConvertible {
     /// How far the stored image must be turned clockwise to stand upright.
     public let rotation: RotationDegree
 
-    public init(_ fileName: String, rotation: RotationDegree = .none) {
+    public init(_ fileName: String, rotation: RotationDegree = .upright) {
         self.fileName = fileName
         self.rotation = rotation
     }

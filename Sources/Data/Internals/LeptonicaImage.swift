@@ -20,9 +20,9 @@ final class LeptonicaImage {
 
     var size: ImageSize { ImageSize(width: Int(pixGetWidth(pix)), height: Int(pixGetHeight(pix))) }
 
-    /// The image turned clockwise by `rotation` (`pixRotateOrth`), or `self` for `.none`.
+    /// The image turned clockwise by `rotation` (`pixRotateOrth`), or `self` for `.upright`.
     func rotated(by rotation: RotationDegree) throws(OCRError) -> LeptonicaImage {
-        guard rotation != .none else { return self }
+        guard rotation != .upright else { return self }
         guard let turned = LeptonicaImage(taking: pixRotateOrth(pix, Int32(rotation.quarterTurns))) else {
             throw .engineFailure("could not rotate the image by \(rotation.degrees)°")
         }

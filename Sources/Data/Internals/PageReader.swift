@@ -1,35 +1,68 @@
 internal import CTesseract
 import Domain
 
-/// Reads one prepared image with an engine according to a `PageSegmentation` choice.
+/// Reads a prepared page: verifies orientation candidates by reading them, and chooses
+/// how to segment the page.
+///
+/// Orientation: each candidate is read as one block of text; a reading whose
+/// character-weighted mean confidence reaches `reliableConfidence` is taken at once,
+/// otherwise the most confident candidate wins. Read the wrong way up, Korean text never
+/// scores near that (≤ 0.53 where the right way scored 0.74–0.94, see Docs/Benchmarks.md).
+///
+/// Segmentation (`.automatic`): one block first, because Tesseract's layout analysis
+/// erases Hangul strokes it mistakes for ruling lines; when that reading is not reliable
+/// (`.accurate` only), layout analysis runs too and the reading with more confidently read
+/// characters is kept.
 struct PageReader {
-    /// Below this mean confidence a single-block reading is checked against layout analysis.
-    static let secondPassConfidence = 0.80
+    static let reliableConfidence = 0.80
 
     let engine: TesseractEngine
     let control: RecognitionControl
+    let preparation: ImagePreparation
+    let segmentation: PageSegmentation
 
-    /// - Throws: `CancellationError` when cancelled, `OCRError.engineFailure` when Tesseract fails.
-    func read(_ image: LeptonicaImage, segmentation: PageSegmentation) throws -> [RecognizedLine] {
-        guard image.size.width >= 3, image.size.height >= 3 else { return [] }
-        guard segmentation == .automatic else {
-            return try pass(image, segmentation.tesseractMode, progress: 0...1)
-        }
-        let block = try pass(image, PSM_SINGLE_BLOCK, progress: 0...0.6)
-        let blockQuality = ReadingQuality(lines: block)
-        guard blockQuality.meanConfidence < Self.secondPassConfidence else { return block }
-        let layout = try pass(image, PSM_AUTO, progress: 0.6...1)
-        return ReadingQuality(lines: layout) > blockQuality ? layout : block
+    struct Reading {
+        let rotation: RotationDegree
+        let prepared: PreparedImage
+        let lines: [PreparedLine]
+        let quality: ReadingQuality
     }
 
-    private func pass(
-        _ image: LeptonicaImage,
-        _ mode: TessPageSegMode,
-        progress: ClosedRange<Double>
-    ) throws -> [RecognizedLine] {
+    /// - Parameters:
+    ///   - base: The prepared, orientation-independent image (see `ImagePreparation.base`).
+    ///   - uprightSize: Size of the unscaled image each candidate turns into, by candidate.
+    /// - Throws: `CancellationError` when cancelled, `OCRError.engineFailure` when Tesseract fails.
+    func read(
+        base: LeptonicaImage,
+        scale: Double,
+        candidates: [RotationDegree],
+        uprightSize: (RotationDegree) -> ImageSize
+    ) throws -> Reading {
+        let layoutFallback = segmentation == .automatic && preparation.level == .accurate
+        let plannedPasses = Double(candidates.count + (layoutFallback ? 1 : 0))
+        var best: Reading?
+        for (index, rotation) in candidates.enumerated() {
+            let prepared = try preparation.prepare(base: base, scale: scale, rotation: rotation, uprightSize: uprightSize(rotation))
+            PreparedImageDump.write(prepared.image, label: "\(rotation.degrees)")
+            let progress = Double(index) / plannedPasses...Double(index + 1) / plannedPasses
+            let lines = try pass(prepared, segmentation.tesseractMode, progress: progress)
+            let reading = Reading(
+                rotation: rotation, prepared: prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)))
+            if best.map({ reading.quality.meanConfidence > $0.quality.meanConfidence }) ?? true { best = reading }
+            if reading.quality.meanConfidence >= Self.reliableConfidence { break }
+        }
+        guard let chosen = best else { throw OCRError.engineFailure("no orientation to read") }
+        guard layoutFallback, chosen.quality.meanConfidence < Self.reliableConfidence else { return chosen }
+        let layout = try pass(chosen.prepared, PSM_AUTO, progress: (plannedPasses - 1) / plannedPasses...1)
+        let layoutQuality = ReadingQuality(lines: layout.map(\.line))
+        guard layoutQuality > chosen.quality else { return chosen }
+        return Reading(rotation: chosen.rotation, prepared: chosen.prepared, lines: layout, quality: layoutQuality)
+    }
+
+    private func pass(_ prepared: PreparedImage, _ mode: TessPageSegMode, progress: ClosedRange<Double>) throws -> [PreparedLine] {
         if control.isCancelled { throw CancellationError() }
         let monitor = RecognitionMonitor(control: control, progressRange: progress)
-        let lines = engine.recognize(image, segmentation: mode, monitor: monitor)
+        let lines = engine.recognize(prepared, segmentation: mode, monitor: monitor)
         if control.isCancelled { throw CancellationError() }
         guard let lines else { throw OCRError.engineFailure("Tesseract could not recognise the image") }
         return lines

@@ -37,20 +37,42 @@ final class TesseractEngine {
         TessBaseAPIDelete(handle)
     }
 
-    /// Recognises `image` with one page segmentation mode (`TessBaseAPIRecognize`).
-    /// - Returns: The lines read, or `nil` when Tesseract stopped early (cancelled through
-    ///   the monitor, or it failed); the caller tells which from its cancel flag.
+    /// Recognises a prepared image, or one rectangle of it, with one page segmentation
+    /// mode (`TessBaseAPIRecognize`).
+    /// - Returns: The lines read, boxes in the upright image's coordinates, or `nil` when
+    ///   Tesseract stopped early (cancelled through the monitor, or it failed); the caller
+    ///   tells which from its cancel flag.
     func recognize(
-        _ image: LeptonicaImage,
+        _ prepared: PreparedImage,
         segmentation: TessPageSegMode,
-        monitor: RecognitionMonitor
-    ) -> [RecognizedLine]? {
-        TessBaseAPISetImage2(handle, image.pix)
-        TessBaseAPISetPageSegMode(handle, segmentation)
+        monitor: RecognitionMonitor,
+        within rectangle: PixelRect? = nil
+    ) -> [PreparedLine]? {
+        TessBaseAPISetImage2(handle, prepared.image.pix)
         defer { TessBaseAPIClear(handle) }
+        if let rectangle {
+            TessBaseAPISetRectangle(handle, Int32(rectangle.x), Int32(rectangle.y), Int32(rectangle.width), Int32(rectangle.height))
+        }
+        TessBaseAPISetPageSegMode(handle, segmentation)
         guard TessBaseAPIRecognize(handle, monitor.handle) == 0 else { return nil }
         guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
         defer { TessResultIteratorDelete(iterator) }
-        return TesseractLineReader(iterator: iterator, imageSize: image.size).readLines()
+        return TesseractLineReader(iterator: iterator, frame: prepared.frame).readLines()
+    }
+
+    /// Tesseract's orientation detection (`TessBaseAPIDetectOrientationScript`; the engine
+    /// must be loaded with `osd`): the clockwise turn that stands the page upright and
+    /// Tesseract's confidence in it, or `nil` when it could not tell (too little text).
+    func detectOrientation(_ image: LeptonicaImage) -> (rotation: RotationDegree, confidence: Double)? {
+        TessBaseAPISetImage2(handle, image.pix)
+        defer { TessBaseAPIClear(handle) }
+        var degrees: Int32 = 0
+        var confidence: Float = 0
+        guard TessBaseAPIDetectOrientationScript(handle, &degrees, &confidence, nil, nil) != 0,
+            let orientation = RotationDegree(degrees: Int(degrees))
+        else { return nil }
+        // Tesseract reports how far the text is turned counter-clockwise; the clockwise
+        // turn that undoes it is the inverse.
+        return (orientation.inverse, Double(confidence))
     }
 }

@@ -2,34 +2,45 @@ internal import CTesseract
 import Domain
 
 /// Walks Tesseract's result iterator word by word and groups the words into lines,
-/// converting top-left pixel boxes into `NormalizedRect`s and 0–100 confidences into 0...1.
+/// mapping the prepared image's top-left pixel boxes into normalized upright-image
+/// rectangles and 0–100 confidences into 0...1.
+/// A line as read, with its box in the prepared image's pixels (to read it again).
+struct PreparedLine {
+    var line: RecognizedLine
+    var preparedBox: PixelRect
+}
+
 struct TesseractLineReader {
     let iterator: OpaquePointer
-    let imageSize: ImageSize
+    /// Maps the prepared image's pixel boxes to the upright image.
+    let frame: PreparedFrame
 
-    func readLines() -> [RecognizedLine] {
+    func readLines() -> [PreparedLine] {
         guard let page = TessResultIteratorGetPageIterator(iterator) else { return [] }
-        var lines: [RecognizedLine] = []
-        var current: RecognizedLine?
+        var lines: [PreparedLine] = []
+        var current: PreparedLine?
         repeat {
             if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 {
                 if let line = current { lines.append(line) }
                 current = element(at: RIL_TEXTLINE, page: page).map {
-                    RecognizedLine(text: $0.text, boundingBox: $0.box, confidence: $0.confidence)
+                    PreparedLine(
+                        line: RecognizedLine(text: $0.text, boundingBox: $0.box, confidence: $0.confidence), preparedBox: $0.pixels)
                 }
             }
             if let word = element(at: RIL_WORD, page: page) {
-                current?.words.append(RecognizedWord(text: word.text, boundingBox: word.box, confidence: word.confidence))
+                current?.line.words.append(RecognizedWord(text: word.text, boundingBox: word.box, confidence: word.confidence))
             }
         } while TessResultIteratorNext(iterator, RIL_WORD) != 0
         if let line = current { lines.append(line) }
-        return lines.filter { !$0.text.isEmpty }.map { $0.groupingWordsByText() }
+        return lines.filter { !$0.line.text.isEmpty }.map {
+            PreparedLine(line: $0.line.groupingWordsByText(), preparedBox: $0.preparedBox)
+        }
     }
 
     private func element(
         at level: TessPageIteratorLevel,
         page: OpaquePointer
-    ) -> (text: String, box: NormalizedRect, confidence: Float)? {
+    ) -> (text: String, box: NormalizedRect, pixels: PixelRect, confidence: Float)? {
         guard let cText = TessResultIteratorGetUTF8Text(iterator, level) else { return nil }
         defer { TessDeleteText(cText) }
         let text = String(cString: cText).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -39,6 +50,6 @@ struct TesseractLineReader {
         }
         let pixels = PixelRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
         let confidence = min(max(TessResultIteratorConfidence(iterator, level) / 100, 0), 1)
-        return (text, NormalizedRect(topLeftPixelRect: pixels, in: imageSize), confidence)
+        return (text, frame.uprightRect(pixels), pixels, confidence)
     }
 }

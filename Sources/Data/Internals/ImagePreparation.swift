@@ -1,0 +1,79 @@
+import Domain
+import Foundation
+
+/// Prepares an upright image for Tesseract, each step driven by a measured property:
+/// grayscale; scaling so small text lands at a height Tesseract reads well, measured from
+/// the ink's connected components; deskewing of small angles (`.accurate`, measured by
+/// Leptonica's skew search); a white border.
+///
+/// Measured and left out (Docs/Benchmarks.md): background flattening
+/// (`pixBackgroundNormSimple` erased faded receipt print; `pixBackgroundNormMorph` made
+/// photos worse, 0.019 → 0.059 CER), and enlarging text of 15–20 px (receipts got worse).
+struct ImagePreparation {
+    /// Text height (pixels) smaller text is enlarged to. Chosen on the tuning split of the
+    /// evaluation set (Docs/Benchmarks.md): 24, 26, 28 and 32 were tried.
+    static let targetTextHeight = 28.0
+    /// Text at least this tall and at most `largestTextHeight` is left at its size
+    /// (enlarging faded receipt print of 15–20 px made it read worse).
+    static let smallestTextHeight = 14.0
+    static let largestTextHeight = 90.0
+    /// Enlargement stops here, and at `maximumScaledPixels`.
+    static let maximumScale = 4.0
+    static let maximumScaledPixels = 40_000_000.0
+    /// Deskew only when Leptonica's confidence reaches this and the angle this. (Its own
+    /// `pixDeskew` asks for 3.0, which missed 4 of 6 skewed tuning pages whose measured
+    /// angles were right to 0.2°, at confidences of 1.9–2.7.)
+    static let minimumSkewConfidence = 1.5
+    static let minimumSkewDegrees = 0.3
+    static let border = 16
+
+    let level: RecognitionLevel
+
+    /// The orientation-independent part: grayscale, flattened, scaled.
+    func base(from upright: LeptonicaImage) throws(OCRError) -> (image: LeptonicaImage, scale: Double) {
+        let gray = try upright.grayscale()
+        let heights = try gray.binarized().componentHeights()
+        let scale = Self.scale(forTextHeight: Self.typicalTextHeight(heights), size: gray.size)
+        return (try gray.scaled(by: scale), scale)
+    }
+
+    /// Turns the base by `rotation`, deskews and adds the border.
+    func prepare(base: LeptonicaImage, scale: Double, rotation: RotationDegree, uprightSize: ImageSize) throws(OCRError) -> PreparedImage {
+        let turned = try base.rotated(by: rotation)
+        var deskewed = turned
+        var degrees = 0.0
+        if level == .accurate, let skew = try turned.binarized().skew(),
+            skew.confidence >= Self.minimumSkewConfidence, abs(skew.degrees) >= Self.minimumSkewDegrees {
+            degrees = skew.degrees
+            deskewed = try turned.rotated(degrees: degrees)
+        }
+        let image = try deskewed.withWhiteBorder(Self.border)
+        let frame = PreparedFrame(
+            uprightSize: uprightSize, scale: scale, scaledSize: turned.size, deskewDegrees: degrees,
+            rotatedSize: deskewed.size, border: Self.border)
+        return PreparedImage(image: image, frame: frame)
+    }
+
+    /// The height of a typical character: the 90th percentile of component heights (a
+    /// Hangul syllable splits into several components, most of them shorter than the
+    /// syllable; its vertical vowel or final consonant spans nearly all of it), or `nil`
+    /// when there are too few components to tell.
+    static func typicalTextHeight(_ heights: [Int]) -> Double? {
+        guard heights.count >= 12 else { return nil }
+        let sorted = heights.sorted()
+        return Double(sorted[sorted.count * 9 / 10])
+    }
+
+    static func scale(forTextHeight height: Double?, size: ImageSize) -> Double {
+        guard let height, height > 0 else { return 1 }
+        var scale = 1.0
+        if height < smallestTextHeight {
+            scale = min(maximumScale, targetTextHeight / height)
+        } else if height > largestTextHeight {
+            scale = max(0.25, (largestTextHeight / 2) / height)
+        }
+        let pixels = Double(size.pixelCount) * scale * scale
+        if pixels > maximumScaledPixels { scale *= (maximumScaledPixels / pixels).squareRoot() }
+        return scale
+    }
+}

@@ -1,0 +1,44 @@
+internal import CTesseract
+import Domain
+
+/// Re-reads, with the Korean model alone, each line where a mixed-language reading
+/// produced suspect words (Latin letters or symbols, no Hangul), and lets
+/// `HangulWordRepair` replace the misread ones.
+///
+/// Runs for `.accurate` readings whose languages include `kor` and another language.
+/// Costs one single-line recognition per suspicious line (and a `kor` engine, made once).
+struct KoreanSecondOpinion {
+    static let korean = ["kor"]
+
+    let engine: TesseractEngine
+    let control: RecognitionControl
+
+    static func applies(to options: RecognitionOptions) -> Bool {
+        options.recognitionLevel == .accurate && options.languages.count > 1 && options.languages.contains("kor")
+    }
+
+    func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
+        try lines.map { line in
+            guard line.line.words.contains(where: { HangulWordRepair.isSuspect($0.text) }) else { return line }
+            if control.isCancelled { throw CancellationError() }
+            let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
+            guard let reread = engine.recognize(prepared, segmentation: PSM_SINGLE_LINE, monitor: monitor, within: padded(line.preparedBox, in: prepared.image.size))
+            else {
+                if control.isCancelled { throw CancellationError() }
+                return line
+            }
+            let koreanWords = reread.flatMap(\.line.words)
+            return PreparedLine(line: HangulWordRepair.repair(line.line, koreanWords: koreanWords), preparedBox: line.preparedBox)
+        }
+    }
+
+    /// The line's box with a margin of a fifth of its height, inside the image.
+    private func padded(_ box: PixelRect, in size: ImageSize) -> PixelRect {
+        let margin = max(2, box.height / 5)
+        let left = max(0, box.x - margin)
+        let top = max(0, box.y - margin)
+        let right = min(size.width, box.x + box.width + margin)
+        let bottom = min(size.height, box.y + box.height + margin)
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+}

@@ -1,0 +1,76 @@
+internal import CLeptonica
+import Domain
+import Foundation
+
+/// The Leptonica operations image preparation uses. Each returns a new image (or the same
+/// one when there is nothing to do) and throws `OCRError.engineFailure` when Leptonica fails.
+extension LeptonicaImage {
+    /// 8-bit grayscale (`pixConvertTo8`; colour by luminance, colormaps removed).
+    func grayscale() throws(OCRError) -> LeptonicaImage {
+        guard pixGetDepth(pix) != 8 || pixGetColormap(pix) != nil else { return self }
+        return try Self.checked(pixConvertTo8(pix, 0), "convert the image to grayscale")
+    }
+
+    /// The image scaled by `factor` (`pixScale`: smooth interpolation up, area mapping down).
+    func scaled(by factor: Double) throws(OCRError) -> LeptonicaImage {
+        guard abs(factor - 1) > 0.01 else { return self }
+        return try Self.checked(pixScale(pix, Float(factor), Float(factor)), "scale the image")
+    }
+
+    /// A 1-bit image of an 8-bit one, thresholded where Otsu's method separates ink from
+    /// paper in this image (`pixOtsuAdaptiveThreshold` with one tile), so faded print
+    /// keeps its strokes.
+    func binarized() throws(OCRError) -> LeptonicaImage {
+        var binary: UnsafeMutablePointer<PIX>?
+        let size = size
+        guard pixOtsuAdaptiveThreshold(pix, Int32(size.width), Int32(size.height), 0, 0, 0.1, nil, &binary) == 0 else {
+            throw .engineFailure("Leptonica could not binarise the image")
+        }
+        return try Self.checked(binary, "binarise the image")
+    }
+
+    /// The skew of text lines in a 1-bit image, in degrees (positive: turn clockwise to
+    /// deskew), with Leptonica's confidence, searched over ±`range` degrees
+    /// (`pixFindSkewSweepAndSearch`); `nil` when no angle was found.
+    func skew(searchingWithin range: Float = 10) -> (degrees: Double, confidence: Double)? {
+        var angle: Float = 0
+        var confidence: Float = 0
+        guard pixFindSkewSweepAndSearch(pix, &angle, &confidence, 4, 2, range, 1, 0.01) == 0 else { return nil }
+        return (Double(angle), Double(confidence))
+    }
+
+    /// The image turned clockwise by `degrees` about its centre, enlarged so no pixel is
+    /// lost and filled with white (`pixRotate`, area mapping).
+    func rotated(degrees: Double) throws(OCRError) -> LeptonicaImage {
+        let size = size
+        return try Self.checked(
+            pixRotate(pix, Float(degrees * .pi / 180), Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE),
+                      Int32(size.width), Int32(size.height)),
+            "deskew the image")
+    }
+
+    /// The image with a white border of `width` pixels (`pixAddBorder`).
+    func withWhiteBorder(_ width: Int) throws(OCRError) -> LeptonicaImage {
+        let white: UInt32 = pixGetDepth(pix) == 1 ? 0 : (pixGetDepth(pix) == 8 ? 255 : 0xFFFF_FF00)
+        return try Self.checked(pixAddBorder(pix, Int32(width), white), "add a border")
+    }
+
+    /// The heights of the 8-connected ink components of a 1-bit image (`pixConnCompBB`).
+    func componentHeights() -> [Int] {
+        guard let boxes = pixConnCompBB(pix, 8) else { return [] }
+        var pointer: UnsafeMutablePointer<BOXA>? = boxes
+        defer { boxaDestroy(&pointer) }
+        return (0..<boxaGetCount(boxes)).compactMap { index in
+            var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+            guard boxaGetBoxGeometry(boxes, index, &x, &y, &width, &height) == 0 else { return nil }
+            // Specks, rules and blobs are not characters.
+            guard height >= 3, width >= 1, width <= 4 * height, height <= 6 * max(width, 2) else { return nil }
+            return Int(height)
+        }
+    }
+
+    private static func checked(_ result: UnsafeMutablePointer<PIX>?, _ action: String) throws(OCRError) -> LeptonicaImage {
+        guard let image = LeptonicaImage(taking: result) else { throw .engineFailure("Leptonica could not \(action)") }
+        return image
+    }
+}

@@ -1,0 +1,64 @@
+import Domain
+import Foundation
+
+/// An image ready for Tesseract, with what is needed to map its boxes back to the
+/// upright image the caller sees.
+struct PreparedImage {
+    let image: LeptonicaImage
+    let frame: PreparedFrame
+}
+
+/// How a prepared image's pixels relate to the upright image: scaled by `scale`, then
+/// turned clockwise by `deskewDegrees` about its centre (enlarged to `rotatedSize`), then
+/// given a white border of `border` pixels.
+struct PreparedFrame {
+    /// The upright image's size: the frame boxes are reported in.
+    let uprightSize: ImageSize
+    let scale: Double
+    /// The size after scaling, before deskewing.
+    let scaledSize: ImageSize
+    let deskewDegrees: Double
+    /// The size after deskewing (equal to `scaledSize` when not deskewed).
+    let rotatedSize: ImageSize
+    let border: Int
+
+    /// A frame that changes nothing: boxes map one to one.
+    static func identity(_ size: ImageSize) -> PreparedFrame {
+        PreparedFrame(uprightSize: size, scale: 1, scaledSize: size, deskewDegrees: 0, rotatedSize: size, border: 0)
+    }
+
+    /// Maps a top-left pixel rectangle of the prepared image to a normalized rectangle of
+    /// the upright image (the bounding box of its four corners, clamped into the image).
+    func uprightRect(_ rect: PixelRect) -> NormalizedRect {
+        let corners = [
+            (rect.x, rect.y), (rect.x + rect.width, rect.y),
+            (rect.x, rect.y + rect.height), (rect.x + rect.width, rect.y + rect.height),
+        ].map { uprightPoint(x: Double($0.0), y: Double($0.1)) }
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        let left = max(0, xs.min() ?? 0)
+        let top = max(0, ys.min() ?? 0)
+        let right = min(Double(uprightSize.width), xs.max() ?? 0)
+        let bottom = min(Double(uprightSize.height), ys.max() ?? 0)
+        guard uprightSize.width > 0, uprightSize.height > 0, right > left, bottom > top else {
+            return NormalizedRect(x: 0, y: 0, width: 0, height: 0)
+        }
+        let width = Double(uprightSize.width)
+        let height = Double(uprightSize.height)
+        return NormalizedRect(x: left / width, y: 1 - bottom / height, width: (right - left) / width, height: (bottom - top) / height)
+    }
+
+    private func uprightPoint(x: Double, y: Double) -> (x: Double, y: Double) {
+        // Undo the border, then the deskew rotation about the centre, then the scaling.
+        var px = x - Double(border)
+        var py = y - Double(border)
+        if deskewDegrees != 0 {
+            let angle = -deskewDegrees * .pi / 180
+            let dx = px - Double(rotatedSize.width) / 2
+            let dy = py - Double(rotatedSize.height) / 2
+            px = Double(scaledSize.width) / 2 + dx * cos(angle) - dy * sin(angle)
+            py = Double(scaledSize.height) / 2 + dx * sin(angle) + dy * cos(angle)
+        }
+        return (px / scale, py / scale)
+    }
+}

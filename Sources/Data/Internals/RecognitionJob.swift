@@ -1,0 +1,49 @@
+import Domain
+import Foundation
+
+/// One call's work, run on an engine worker's queue: decode, stand upright, prepare,
+/// read, and build the result.
+struct RecognitionJob: Sendable {
+    let imageData: Data
+    /// The caller's rotation; `nil` detects it.
+    let rotation: RotationDegree?
+    let options: RecognitionOptions
+    let control: RecognitionControl
+
+    func run(with engines: EngineCache) throws -> OCRResult {
+        if control.isCancelled { throw CancellationError() }
+        let engine = try engines.engine(for: options.languages)
+        let stored = try ImageDecoder.decode(imageData, maximumPixelCount: options.maximumPixelCount).flattenedOntoWhite()
+        let initial = rotation ?? exifRotation ?? .upright
+        let upright = try stored.rotated(by: initial)
+        guard upright.size.width >= 3, upright.size.height >= 3 else {
+            return result(lines: [], storedSize: stored.size, rotation: initial)
+        }
+        let preparation = ImagePreparation(level: options.recognitionLevel)
+        let (base, scale) = try preparation.base(from: upright)
+        if control.isCancelled { throw CancellationError() }
+        let candidates = rotation != nil
+            ? [RotationDegree.upright]
+            : OrientationCandidates.candidates(for: base, engines: engines, level: options.recognitionLevel)
+        let reader = PageReader(engine: engine, control: control, preparation: preparation, segmentation: options.pageSegmentation)
+        let reading = try reader.read(base: base, scale: scale, candidates: candidates) { candidate in
+            stored.size.rotated(by: initial.followed(by: candidate))
+        }
+        var lines = reading.lines
+        if KoreanSecondOpinion.applies(to: options), let korean = engines.optionalEngine(for: KoreanSecondOpinion.korean) {
+            lines = try KoreanSecondOpinion(engine: korean, control: control).review(lines, in: reading.prepared)
+        }
+        control.report(1)
+        return result(lines: lines.map(\.line), storedSize: stored.size, rotation: initial.followed(by: reading.rotation))
+    }
+
+    private var exifRotation: RotationDegree? {
+        imageData.withUnsafeBytes { JPEGOrientation.rotation(in: $0.bindMemory(to: UInt8.self)) }
+    }
+
+    private func result(lines: [RecognizedLine], storedSize: ImageSize, rotation: RotationDegree) -> OCRResult {
+        OCRResult(
+            lines: lines, minimumConfidence: options.minimumConfidence, imageSize: storedSize.rotated(by: rotation),
+            rotation: rotation)
+    }
+}

@@ -1,0 +1,92 @@
+import Data
+import Domain
+import OCRTestSupport
+import Testing
+
+/// Hard pages that once read badly (docs: Benchmarks.md). Orientation is never given here:
+/// the library must find it.
+@Suite("Accuracy regressions: hard pages with default settings")
+struct AccuracyRegressionTests {
+    /// Budgets are the targets for each kind of page in Docs/Benchmarks.md.
+    static let hardPages: [(Fixture, Double)] = [
+        (Fixture("skewed.png"), 0.05),
+        (Fixture("photo.jpg"), 0.08),
+        (Fixture("small.png"), 0.05),
+        (Fixture("receipt-faded.png"), 0.05),
+    ]
+
+    @Test("Skewed, photographed, small and faded pages read within budget", arguments: hardPages)
+    func hardPage(fixture: Fixture, budget: Double) async throws {
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data())
+        let rate = CharacterErrorRate.between(result.text, try fixture.expectedText())
+        #expect(rate <= budget, "CER \(rate):\n\(result.text)")
+        #expect(result.rotation == .upright)
+    }
+
+    static let turnedPages = ["three-lines", "receipt"].flatMap { name in
+        [RotationDegree.clockwise90, .clockwise180, .clockwise270].map { Fixture("\(name)-rot\($0.degrees).png", rotation: $0) }
+    }
+
+    @Test("Turned pages without a hint: orientation detected, reported, and read", arguments: turnedPages)
+    func detectsOrientation(fixture: Fixture) async throws {
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data())
+        #expect(result.rotation == fixture.rotation)
+        #expect(CharacterErrorRate.between(result.text, try fixture.expectedText()) <= 0.05)
+        let uprightName = fixture.fileName.replacingOccurrences(of: "-rot\(fixture.rotation.degrees)", with: "")
+        let upright = try await SharedRepository.get().recognizeText(in: Fixture(uprightName).data())
+        #expect(result.imageSize == upright.imageSize)
+    }
+
+    @Test("A JPEG's EXIF orientation is honoured and reported")
+    func exifOrientation() async throws {
+        let fixture = Fixture("three-lines-exif6.jpg")
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data())
+        #expect(result.rotation == .clockwise90)
+        #expect(result.imageSize == ImageSize(width: 697, height: 233))
+        #expect(CharacterErrorRate.between(result.text, try fixture.expectedText()) <= 0.05)
+    }
+
+    @Test("An explicit rotation overrides EXIF and detection")
+    func explicitRotationWins() async throws {
+        let fixture = Fixture("three-lines-exif6.jpg")
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright)
+        #expect(result.rotation == .upright)
+        #expect(result.imageSize == ImageSize(width: 233, height: 697))
+        #expect(CharacterErrorRate.between(result.text, try fixture.expectedText()) > 0.5)
+    }
+
+    @Test("Korean words are not left as Latin letters, and English words stay English")
+    func koreanAndEnglish() async throws {
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("mixed.png").data())
+        let first = try #require(result.filteredLines.first?.text)
+        #expect(first.contains("모드로"))
+        #expect(first.contains("Swift") && first.contains("OCR"))
+    }
+
+    @Test("The fast level reads clean pages too, and both levels box the same lines")
+    func fastLevel() async throws {
+        var options = RecognitionOptions()
+        options.recognitionLevel = .fast
+        let fixture = Fixture("three-lines.png")
+        let fast = try await SharedRepository.get().recognizeText(in: fixture.data(), options: options)
+        let accurate = try await SharedRepository.get().recognizeText(in: fixture.data())
+        #expect(CharacterErrorRate.between(fast.text, try fixture.expectedText()) <= 0.05)
+        try #require(fast.lines.count == accurate.lines.count)
+        for (a, b) in zip(fast.lines, accurate.lines) {
+            #expect(abs(a.boundingBox.midY - b.boundingBox.midY) < 0.02)
+        }
+    }
+
+    @Test("Boxes on a deskewed page still land on the text in the original image")
+    func deskewedBoxes() async throws {
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("skewed.png").data())
+        try #require(result.lines.count == 4)
+        let midpoints = result.lines.map(\.boundingBox.midY)
+        #expect(midpoints == midpoints.sorted(by: >))
+        // The 6° turn makes each line's box taller than the text (about 0.1 of the width).
+        for line in result.lines {
+            #expect(line.boundingBox.height > 0.08 && line.boundingBox.height < 0.35, "\(line.boundingBox)")
+            #expect(line.boundingBox.minX >= 0 && line.boundingBox.maxX <= 1)
+        }
+    }
+}
