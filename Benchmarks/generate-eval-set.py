@@ -5,7 +5,8 @@ Usage: /usr/bin/python3 Benchmarks/generate-eval-set.py [OUTPUT_DIR]   (default 
 Needs: bash Scripts/setup.sh --bench   (Pillow and Debian fonts)
 
 Categories: clean documents, small text, rotated pages (90/180/270, no hint),
-skewed pages, camera-like photos, faded thermal receipts, Korean/English mixes.
+skewed pages, camera-like photos, faded thermal receipts, photographed faded
+receipts, Korean/English mixes.
 Two splits with disjoint fonts and seeds:
   tune  fonts un-dotum, noto-serif-kr, baekmuk-gulim       (may be looked at while tuning)
   test  fonts nanum-myeongjo, un-batang, baekmuk-batang, noto-sans-kr   (never tuned on)
@@ -94,6 +95,9 @@ def main():
             for variant in range(2):
                 image, lines = receipt(name, rng)
                 save(f"{name}-{variant}", image, lines, "receipt", split)
+            for variant in range(2):
+                image, lines = receipt(name, rng)
+                save(f"{name}-{variant}", photo(image, rng), lines, "receipt-photo", split, "jpg")
             for variant in range(2):
                 lines = rng.sample(mixed, 4)
                 save(f"{name}-{variant}", render_lines(lines, name, size=rng.choice([26, 32])), lines, "mixed", split)

@@ -22,7 +22,7 @@ struct KoreanSecondOpinion {
             guard line.line.words.contains(where: { HangulWordRepair.isSuspect($0.text) }) else { return line }
             if control.isCancelled { throw CancellationError() }
             let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
-            guard let reread = engine.recognize(prepared, segmentation: PSM_SINGLE_LINE, monitor: monitor, within: padded(line.preparedBox, in: prepared.image.size))
+            guard let reread = engine.recognize(prepared, segmentation: PSM_SINGLE_LINE, monitor: monitor, within: line.preparedBox.padded(by: max(2, line.preparedBox.height / 5), within: prepared.image.size))
             else {
                 if control.isCancelled { throw CancellationError() }
                 return line
@@ -30,15 +30,5 @@ struct KoreanSecondOpinion {
             let koreanWords = reread.flatMap(\.line.words)
             return PreparedLine(line: HangulWordRepair.repair(line.line, koreanWords: koreanWords), preparedBox: line.preparedBox)
         }
-    }
-
-    /// The line's box with a margin of a fifth of its height, inside the image.
-    private func padded(_ box: PixelRect, in size: ImageSize) -> PixelRect {
-        let margin = max(2, box.height / 5)
-        let left = max(0, box.x - margin)
-        let top = max(0, box.y - margin)
-        let right = min(size.width, box.x + box.width + margin)
-        let bottom = min(size.height, box.y + box.height + margin)
-        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 }

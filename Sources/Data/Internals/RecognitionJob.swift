@@ -30,6 +30,9 @@ struct RecognitionJob: Sendable {
             stored.size.rotated(by: initial.followed(by: candidate))
         }
         var lines = reading.lines
+        if options.recognitionLevel == .accurate {
+            lines = try DoubtfulLineReview(engine: engine, control: control).review(lines, in: reading.prepared)
+        }
         if KoreanSecondOpinion.applies(to: options), let korean = engines.optionalEngine(for: KoreanSecondOpinion.korean) {
             lines = try KoreanSecondOpinion(engine: korean, control: control).review(lines, in: reading.prepared)
         }
