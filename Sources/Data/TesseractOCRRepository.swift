@@ -3,10 +3,12 @@ import Foundation
 
 /// Reads text with Tesseract, entirely on the device.
 ///
-/// Engines are initialised on first use and reused; calls from many tasks at once are
-/// safe and run one after another on the repository's engine thread. Cancelling the
-/// calling task stops Tesseract early (through its monitor's cancel callback) and throws
-/// `CancellationError`.
+/// Engines are initialised on first use and reused. Calls from many tasks at once run in
+/// parallel on a pool of engine workers — at most `maximumEngines` (default: the number of
+/// active cores), each with its own thread and engines; further calls wait their turn in
+/// order. Idle workers are released after a minute. Cancelling the calling task stops
+/// Tesseract early (through its monitor's cancel callback), or removes a waiting call from
+/// the queue, and throws `CancellationError`.
 ///
 /// ```swift
 /// let repository = try TesseractOCRRepository()            // kor+eng
@@ -20,22 +22,32 @@ public final class TesseractOCRRepository: OCRRepository {
     public let defaultLanguages: [String]
     /// Where the default languages' data was found.
     public let dataDirectory: String
+    /// The most engine workers alive at once.
+    public let maximumEngines: Int
     private let locator: LanguageDataLocator
-    private let worker: EngineWorker
+    private let pool: ResourcePool<EngineWorker>
 
     /// Creates a repository, checking that the language data is installed.
     /// - Parameters:
     ///   - languages: Default Tesseract language codes, most important first.
     ///   - dataDirectory: A directory of `.traineddata` files; `nil` searches `TESSDATA_PREFIX`
     ///     and the standard locations (see `LanguageDataLocator`).
+    ///   - maximumEngines: The most recognitions run at once, each on its own engine worker
+    ///     (about 60–70 MB each for `kor+eng`, see Docs/Benchmarks.md); `nil` uses the
+    ///     number of active cores.
     /// - Throws: `OCRError.languageDataMissing` or `.invalidLanguage`.
-    public init(languages: [String] = RecognitionOptions.defaultLanguages, dataDirectory: String? = nil) throws(OCRError) {
+    public init(
+        languages: [String] = RecognitionOptions.defaultLanguages,
+        dataDirectory: String? = nil,
+        maximumEngines: Int? = nil
+    ) throws(OCRError) {
         try Self.validate(languages)
         let locator = LanguageDataLocator(explicitDirectory: dataDirectory)
         self.dataDirectory = try locator.directory(for: languages)
         self.defaultLanguages = languages
         self.locator = locator
-        self.worker = EngineWorker(locator: locator)
+        self.maximumEngines = max(1, maximumEngines ?? ProcessInfo.processInfo.activeProcessorCount)
+        self.pool = ResourcePool(limit: self.maximumEngines) { EngineWorker(locator: locator) }
     }
 
     public func recognizeText(in imageData: Data, rotation: RotationDegree?) async throws -> OCRResult {
@@ -54,17 +66,21 @@ public final class TesseractOCRRepository: OCRRepository {
         let control = RecognitionControl(progress: progress)
         let job = RecognitionJob(imageData: imageData, rotation: rotation, options: options, control: control)
         return try await withTaskCancellationHandler {
-            try await worker.run { engines in try job.run(with: engines) }
+            try await pool.withResource { worker in
+                try await worker.run { engines in try job.run(with: engines) }
+            }
         } onCancel: {
             control.cancel()
         }
     }
 
-    /// Initialises the engine for the default languages now, so the first recognition
-    /// does not pay for it.
+    /// Initialises one engine worker for the default languages now, so the first
+    /// recognition does not pay for it.
     public func warmUp() async throws {
         let languages = defaultLanguages
-        try await worker.run { engines in _ = try engines.engine(for: languages) }
+        try await pool.withResource { worker in
+            try await worker.run { engines in _ = try engines.engine(for: languages) }
+        }
     }
 
     private static func validate(_ languages: [String]) throws(OCRError) {

@@ -79,9 +79,19 @@ public enum CommandParser {
             case .option("--format", _):
                 let value = try reader.value(for: argument, label: "<format>")
                 guard let format = OutputFormat(rawValue: value) else {
-                    throw reader.invalid(value, for: "--format <format>", because: "use text, json or tsv")
+                    throw reader.invalid(value, for: "--format <format>", because: "use text, json, jsonl or tsv")
                 }
                 options.format = format
+            case .option("-r", _), .option("--recursive", _):
+                options.recursive = true
+            case .option("-q", _), .option("--quiet", _):
+                options.quiet = true
+            case .option("-j", _), .option("--jobs", _):
+                let value = try reader.value(for: argument, label: "<jobs>")
+                guard let jobs = Int(value), (1...256).contains(jobs) else {
+                    throw reader.invalid(value, for: "--jobs <jobs>", because: "use a whole number from 1 to 256")
+                }
+                options.jobs = jobs
             case .option("--tessdata", _):
                 options.dataDirectory = try reader.value(for: argument, label: "<tessdata>")
             case .option(let name, _):

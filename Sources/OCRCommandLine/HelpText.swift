@@ -6,7 +6,7 @@ enum HelpText {
         switch subcommand {
         case nil: "ocr <subcommand>"
         case .scan?:
-            "ocr scan <image> ... [--lang <lang>] [--min-confidence <min-confidence>] [--rotation <rotation>] [--level <level>] [--segmentation <segmentation>] [--format <format>] [--tessdata <tessdata>]"
+            "ocr scan <image> ... [--lang <lang>] [--min-confidence <min-confidence>] [--rotation <rotation>] [--level <level>] [--segmentation <segmentation>] [--format <format>] [--jobs <jobs>] [--recursive] [--quiet] [--tessdata <tessdata>]"
         case .langs?: "ocr langs [--tessdata <tessdata>]"
         }
     }
@@ -40,15 +40,16 @@ enum HelpText {
     private static let scan = """
         OVERVIEW: Recognise the text in images.
 
-        Results go to standard output, diagnostics to standard error. Exit status: 0 on \
-        success, 64 for a usage error, 65 when an input cannot be read or is not an \
-        image, 69 when language data is missing, 1 for other failures.
+        Results go to standard output, diagnostics to standard error. A failing image is \
+        reported and the others are still read. Exit status: 0 when every image was read, \
+        64 for a usage error, 65 when an input cannot be read or is not an image, 69 when \
+        language data is missing, 1 for other failures.
 
         USAGE: \(usage(for: .scan))
 
         ARGUMENTS:
-          <image>                 Images to read: PNG, JPEG, TIFF, BMP, GIF or WebP. '-' reads
-                                  standard input.
+          <image>                 Images to read: PNG, JPEG, TIFF, BMP, GIF or WebP files, or
+                                  directories of them. '-' reads standard input.
 
         OPTIONS:
           -l, --lang <lang>       Tesseract languages joined by '+', most important first.
@@ -68,7 +69,14 @@ enum HelpText {
                                   and falls back to layout analysis when that looks wrong.
                                   (values: auto, layout, column, block, line, sparse;
                                   default: auto)
-          --format <format>       The output format. (values: text, json, tsv; default: text)
+          --format <format>       The output format; jsonl prints one JSON object per image as
+                                  soon as it is done. (values: text, json, jsonl, tsv;
+                                  default: text)
+          -j, --jobs <jobs>       Images read at once, each on its own engine. (default: the
+                                  number of cores)
+          -r, --recursive         Read directories at every level, not only their top.
+          -q, --quiet             Do not draw the progress bar on standard error (it is drawn
+                                  only when standard error is a terminal).
           --tessdata <tessdata>   A directory of .traineddata files to use instead of
                                   TESSDATA_PREFIX and the standard locations.
           -h, --help              Show help information.

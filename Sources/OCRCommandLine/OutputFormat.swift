@@ -6,4 +6,7 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
     case json
     /// Tab-separated values: a header row, then one row per line.
     case tsv
+    /// One compact JSON object per image and line of output, printed as soon as the image
+    /// is done (in completion order), with its result or its error.
+    case jsonl
 }

@@ -12,7 +12,7 @@ struct ResultFormatter {
         switch format {
         case .tsv: "file\tline\tconfidence\tx\ty\twidth\theight\ttext\n"
         case .json: multipleInputs ? "[\n" : ""
-        case .text: ""
+        case .text, .jsonl: ""
         }
     }
 
@@ -26,10 +26,10 @@ struct ResultFormatter {
             let header = multipleInputs ? (index > 0 ? "\n" : "") + "==> \(file) <==\n" : ""
             return header + result.filteredLines.map { $0.text + "\n" }.joined()
         case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let json = (try? encoder.encode(ScanReport(file: file, result: result))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+            let json = Self.encode(ScanReport(file: file, result: result), pretty: true)
             return (multipleInputs && index > 0 ? ",\n" : "") + json + "\n"
+        case .jsonl:
+            return Self.encode(ScanReport(file: file, result: result), pretty: false) + "\n"
         case .tsv:
             return result.filteredLines.enumerated().map { number, line in
                 let box = line.boundingBox
@@ -41,6 +41,17 @@ struct ResultFormatter {
                 return fields.joined(separator: "\t") + "\n"
             }.joined()
         }
+    }
+
+    /// One line of `--format jsonl` for a finished image, successful or not.
+    func jsonLine(for item: OCRBatchItem) -> String {
+        Self.encode(BatchRecord(item: item), pretty: false) + "\n"
+    }
+
+    private static func encode(_ value: some Encodable, pretty: Bool) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
     private static func tsvField(_ value: String) -> String {

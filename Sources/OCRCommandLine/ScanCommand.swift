@@ -2,39 +2,69 @@ import Data
 import Domain
 import Foundation
 
-/// `ocr scan`: reads each input, recognises it and prints the result; a failing input is
-/// reported on stderr and the others still run.
+/// `ocr scan`: expands the inputs, reads them in parallel on a pool of engines, and prints
+/// each result (in input order, or as it finishes with `--format jsonl`). A failing input
+/// is reported on stderr and the others still run; the exit status is the worst failure's.
 struct ScanCommand {
     let options: ScanOptions
     let console: Console
 
     func run() async -> ExitCode {
+        let paths = InputExpansion(recursive: options.recursive).expand(options.inputs)
+        guard !paths.isEmpty else {
+            console.standardError("Error: No images found in \(options.inputs.joined(separator: ", ")); pass image files, or use --recursive for subdirectories.\n")
+            return .dataError
+        }
+        let jobs = min(options.jobs ?? ProcessInfo.processInfo.activeProcessorCount, paths.count)
         let repository: TesseractOCRRepository
         do {
-            repository = try TesseractOCRRepository(languages: options.languages, dataDirectory: options.dataDirectory)
+            repository = try TesseractOCRRepository(
+                languages: options.languages, dataDirectory: options.dataDirectory, maximumEngines: jobs)
         } catch {
             console.standardError("Error: \(error)\n")
             return ExitCode(for: error)
         }
-        let formatter = ResultFormatter(format: options.format, multipleInputs: options.inputs.count > 1)
-        let reader = InputReader(console: console)
+        let sources = paths.map { path in
+            path == "-" ? ImageSource.data(console.readStandardInput(), name: "<stdin>") : ImageSource.file(atPath: path)
+        }
+        let formatter = ResultFormatter(format: options.format, multipleInputs: paths.count > 1)
+        let progress = console.standardErrorIsTerminal && !options.quiet ? ProgressReporter(total: paths.count, console: console) : nil
         var status = ExitCode.success
+        var waiting: [Int: OCRBatchItem] = [:]
+        var nextIndex = 0
         var printed = 0
         console.standardOutput(formatter.preamble)
-        for input in options.inputs {
-            let name = input == "-" ? "<stdin>" : input
-            do {
-                let data = try reader.read(input)
-                let result = try await repository.recognizeText(
-                    in: data, rotation: options.rotation, options: options.recognitionOptions, progress: nil)
-                console.standardOutput(formatter.format(result, file: name, index: printed))
-                printed += 1
-            } catch {
-                console.standardError("Error: \(name): \(error)\n")
+        let items = repository.recognizeText(
+            in: sources, rotation: options.rotation, options: options.recognitionOptions, maximumConcurrency: jobs)
+        for await item in items {
+            progress?.advance()
+            if case .failure(let error) = item.outcome {
                 status = max(status, ExitCode(for: error))
+                let message = "Error: \(item.name): \(Self.cause(of: error))\n"
+                if let progress { progress.interrupt(with: message) } else { console.standardError(message) }
+            }
+            if options.format == .jsonl {
+                console.standardOutput(formatter.jsonLine(for: item))
+                continue
+            }
+            waiting[item.index] = item
+            while let ready = waiting.removeValue(forKey: nextIndex) {
+                nextIndex += 1
+                guard case .success(let result) = ready.outcome else { continue }
+                console.standardOutput(formatter.format(result, file: ready.name, index: printed))
+                printed += 1
             }
         }
+        progress?.finish()
         console.standardOutput(formatter.epilogue)
         return status
+    }
+
+    /// The error's message without the file name the line already starts with.
+    static func cause(of error: any Error) -> String {
+        if case OCRError.unreadableFile(_, let reason) = error {
+            return "Cannot read the file: \(reason)."
+        }
+        return String(describing: error)
     }
 }

@@ -18,6 +18,12 @@ public struct ScanOptions: Sendable, Hashable {
     public var format: OutputFormat = .text
     /// A directory of `.traineddata` files, instead of the search.
     public var dataDirectory: String?
+    /// Whether directories are searched at every level.
+    public var recursive = false
+    /// Images read at once (engines started); `nil` is the number of active cores.
+    public var jobs: Int?
+    /// Whether the progress bar is suppressed.
+    public var quiet = false
 
     public init() {}
 

@@ -44,6 +44,15 @@ struct CommandParserTests {
             }),
         ValidCase(arguments: ["scan", "--", "-odd-name.png"], expected: scan { $0.inputs = ["-odd-name.png"] }),
         ValidCase(
+            arguments: ["scan", "dir", "-r", "--jobs", "3", "-q", "--format", "jsonl"],
+            expected: scan {
+                $0.inputs = ["dir"]
+                $0.recursive = true
+                $0.jobs = 3
+                $0.quiet = true
+                $0.format = .jsonl
+            }),
+        ValidCase(
             arguments: ["scan", "a.png", "--rotation", "90", "--rotation", "auto", "--level", "fast"],
             expected: scan {
                 $0.inputs = ["a.png"]
@@ -85,11 +94,14 @@ struct CommandParserTests {
             message: "The value 'best' is invalid for '--level <level>'; use fast or accurate", subcommand: .scan),
         InvalidCase(
             arguments: ["scan", "a.png", "--format", "xml"],
-            message: "The value 'xml' is invalid for '--format <format>'; use text, json or tsv", subcommand: .scan),
+            message: "The value 'xml' is invalid for '--format <format>'; use text, json, jsonl or tsv", subcommand: .scan),
         InvalidCase(
             arguments: ["scan", "a.png", "--rotation", "--format", "json"],
             message: "Missing value for '--rotation <rotation>'", subcommand: .scan),
         InvalidCase(arguments: ["langs", "extra"], message: "Unexpected argument 'extra'", subcommand: .langs),
+        InvalidCase(
+            arguments: ["scan", "a.png", "--jobs", "0"],
+            message: "The value '0' is invalid for '--jobs <jobs>'; use a whole number from 1 to 256", subcommand: .scan),
     ]
 
     @Test("Invalid command lines name the problem", arguments: invalidCases)

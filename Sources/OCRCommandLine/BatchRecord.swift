@@ -1,0 +1,26 @@
+import Domain
+
+/// What `ocr scan --format jsonl` prints for one image, on one line:
+/// `{"file":…,"index":…,"seconds":…,"result":{…}}` or `{…,"error":…,"exitCode":…}`.
+struct BatchRecord: Encodable {
+    var file: String
+    var index: Int
+    var seconds: Double
+    var result: ScanReport?
+    var error: String?
+    var exitCode: Int32?
+
+    init(item: OCRBatchItem) {
+        file = item.name
+        index = item.index
+        let components = item.duration.components
+        seconds = ((Double(components.seconds) + Double(components.attoseconds) / 1e18) * 1000).rounded() / 1000
+        switch item.outcome {
+        case .success(let value):
+            result = ScanReport(file: item.name, result: value)
+        case .failure(let failure):
+            error = String(describing: failure)
+            exitCode = ExitCode(for: failure).rawValue
+        }
+    }
+}
