@@ -4,6 +4,7 @@ import PackageDescription
 /// An on-device OCR library and command-line tool built on Tesseract.
 ///
 /// Dependencies point inward: `ocr` → `OCRCommandLine` → `Data` → `Domain`.
+/// `ocr-benchmark` measures the library for Docs/Benchmarks.md.
 /// `Domain` is pure Swift (Foundation only); only `Data` sees the C libraries.
 let package = Package(
     name: "SwiftOCR",
@@ -27,6 +28,7 @@ let package = Package(
         .target(name: "Data", dependencies: ["Domain", "CTesseract", "CLeptonica"]),
         .target(name: "OCRCommandLine", dependencies: ["Domain", "Data"]),
         .executableTarget(name: "ocr", dependencies: ["OCRCommandLine"]),
+        .executableTarget(name: "ocr-benchmark", dependencies: ["Domain", "Data"], path: "Sources/OCRBenchmark"),
         .target(name: "OCRTestSupport", dependencies: ["Domain"], path: "Tests/OCRTestSupport"),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "DataTests", dependencies: ["Domain", "Data", "OCRTestSupport"]),

@@ -100,6 +100,18 @@ def save(name, image, lines):
         f.write("\n".join(line_text(line) for line in lines) + "\n")
 
 
+def png_header_only(width, height):
+    """A structurally valid PNG (IHDR, one tiny IDAT, IEND) whose header claims a huge size."""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\x00")) + chunk(b"IEND", b"")
+
+
 def TestFormats(page):
     rgb = page.convert("RGB")
     return [
@@ -143,6 +155,13 @@ def main():
     stored_for_rotation(three, 90).convert("RGB").save(os.path.join(OUT, "three-lines-exif6.jpg"), quality=92, exif=exif)
     with open(os.path.join(OUT, "three-lines-exif6.txt"), "w", encoding="utf-8") as f:
         f.write("\n".join(THREE_LINES) + "\n")
+    # A 24-megapixel scan of a short page (reduced towards the pixel budget when read),
+    # and a PNG whose header claims 30000×30000 pixels (refused before decoding).
+    large = Image.new("L", (6000, 4000), 255)
+    large.paste(render_lines(THREE_LINES, "nanum-gothic", size=110, margin=0), (400, 600))
+    save("large", large, THREE_LINES)
+    with open(os.path.join(OUT, "huge-header.png"), "wb") as f:
+        f.write(png_header_only(30000, 30000))
     for degrees in (90, 180, 270):
         save(f"three-lines-rot{degrees}", stored_for_rotation(three, degrees), THREE_LINES)
         save(f"receipt-rot{degrees}", stored_for_rotation(receipt, degrees), RECEIPT)

@@ -73,6 +73,24 @@ struct ImageInputTests {
         }
     }
 
+    @Test("A 30000×30000 PNG of 66 bytes is refused from its header, not decoded")
+    func hugeHeader() async throws {
+        await #expect(throws: OCRError.imageTooLarge(width: 30000, height: 30000, maximumPixelCount: 50_000_000)) {
+            try await SharedRepository.get().recognizeText(in: Fixture("huge-header.png").data())
+        }
+    }
+
+    @Test("A 24-megapixel scan is reduced for reading, and its boxes still refer to the full image")
+    func largeImage() async throws {
+        let fixture = Fixture("large.png")
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data())
+        #expect(result.imageSize == ImageSize(width: 6000, height: 4000))
+        #expect(CharacterErrorRate.between(result.text, try fixture.expectedText()) <= 0.05)
+        // The text was pasted at (400, 600) of the 6000×4000 page.
+        let first = try #require(result.lines.first).boundingBox.topLeftPixelRect(in: result.imageSize)
+        #expect(abs(first.x - 400) < 40 && abs(first.y - 600) < 60, "\(first)")
+    }
+
     @Test("A 1×1 image gives an empty result")
     func tinyImage() async throws {
         // A valid 1×1 white PNG.

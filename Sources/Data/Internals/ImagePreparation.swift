@@ -20,6 +20,9 @@ struct ImagePreparation {
     /// Enlargement stops here, and at `maximumScaledPixels`.
     static let maximumScale = 4.0
     static let maximumScaledPixels = 40_000_000.0
+    /// Larger images are reduced towards this many pixels (recognition time and memory grow
+    /// with it), but never so far that typical text falls below `smallestTextHeight`.
+    static let pixelBudget = 12_000_000.0
     /// Deskew only when Leptonica's confidence reaches this and the angle this. (Its own
     /// `pixDeskew` asks for 3.0, which missed 4 of 6 skewed tuning pages whose measured
     /// angles were right to 0.2°, at confidences of 1.9–2.7.)
@@ -65,14 +68,19 @@ struct ImagePreparation {
     }
 
     static func scale(forTextHeight height: Double?, size: ImageSize) -> Double {
-        guard let height, height > 0 else { return 1 }
+        let height = height.flatMap { $0 > 0 ? $0 : nil }
         var scale = 1.0
-        if height < smallestTextHeight {
+        if let height, height < smallestTextHeight {
             scale = min(maximumScale, targetTextHeight / height)
-        } else if height > largestTextHeight {
+        } else if let height, height > largestTextHeight {
             scale = max(0.25, (largestTextHeight / 2) / height)
         }
-        let pixels = Double(size.pixelCount) * scale * scale
+        var pixels = Double(size.pixelCount) * scale * scale
+        if pixels > pixelBudget, scale <= 1 {
+            let readable = height.map { smallestTextHeight / $0 } ?? 1
+            scale = min(scale, max((pixelBudget / Double(size.pixelCount)).squareRoot(), readable))
+            pixels = Double(size.pixelCount) * scale * scale
+        }
         if pixels > maximumScaledPixels { scale *= (maximumScaledPixels / pixels).squareRoot() }
         return scale
     }

@@ -1,20 +1,22 @@
 import Domain
 
-/// The page orientations worth reading, most likely first.
+/// The page orientations worth reading after upright, most likely first.
 ///
-/// Tesseract's orientation detection (`osd`) proposes one; above its own
-/// `min_orientation_margin` (7) its answer is taken alone, below it the proposal and
-/// upright come first and (`.accurate`) the other two after them. Without `osd` data,
-/// or when detection finds too little text, upright comes first.
+/// Upright is always read first (most pages are, and a reliable upright reading ends the
+/// search without detection). Only then does Tesseract's orientation detection (`osd`)
+/// propose a turn: above its own `min_orientation_margin` (7) the proposal is the only
+/// other candidate; below it, the proposal comes first and (`.accurate`) the remaining
+/// turns after it. Without `osd` data, or when detection finds too little text, the other
+/// turns are tried in order (`.accurate`).
 enum OrientationCandidates {
     static let trustedConfidence = 7.0
 
-    static func candidates(for base: LeptonicaImage, engines: EngineCache, level: RecognitionLevel) -> [RotationDegree] {
+    static func afterUpright(for base: LeptonicaImage, engines: EngineCache, level: RecognitionLevel) -> [RotationDegree] {
         let detected = engines.optionalEngine(for: ["osd"])?.detectOrientation(base)
         if let detected, detected.confidence >= trustedConfidence { return [detected.rotation] }
-        var ordered = [detected?.rotation ?? .upright, .upright]
+        var ordered = detected.map { [$0.rotation] } ?? []
         if level == .accurate { ordered += RotationDegree.allCases }
-        var seen = Set<RotationDegree>()
+        var seen: Set<RotationDegree> = [.upright]
         return ordered.filter { seen.insert($0).inserted }
     }
 }

@@ -4,9 +4,10 @@ import Domain
 /// Reads a prepared page: verifies orientation candidates by reading them, and chooses
 /// how to segment the page.
 ///
-/// Orientation: each candidate is read as one block of text; a reading whose
-/// character-weighted mean confidence reaches `reliableConfidence` is taken at once,
-/// otherwise the most confident candidate wins. Read the wrong way up, Korean text never
+/// Orientation: upright is read first, as one block of text; a reading whose
+/// character-weighted mean confidence reaches `reliableConfidence` is taken at once.
+/// Otherwise the other candidates are read the same way until one is reliable, and failing
+/// that the most confident wins. Read the wrong way up, Korean text never
 /// scores near that (≤ 0.53 where the right way scored 0.74–0.94, see Docs/Benchmarks.md).
 ///
 /// Segmentation (`.automatic`): one block first, because Tesseract's layout analysis
@@ -30,18 +31,25 @@ struct PageReader {
 
     /// - Parameters:
     ///   - base: The prepared, orientation-independent image (see `ImagePreparation.base`).
+    ///   - detectOrientation: Whether to look beyond upright when upright reads unreliably.
+    ///   - moreCandidates: The other orientations to try, most likely first (called only
+    ///     when the upright reading is unreliable).
     ///   - uprightSize: Size of the unscaled image each candidate turns into, by candidate.
     /// - Throws: `CancellationError` when cancelled, `OCRError.engineFailure` when Tesseract fails.
     func read(
         base: LeptonicaImage,
         scale: Double,
-        candidates: [RotationDegree],
+        detectOrientation: Bool,
+        moreCandidates: () -> [RotationDegree],
         uprightSize: (RotationDegree) -> ImageSize
     ) throws -> Reading {
         let layoutFallback = segmentation == .automatic && preparation.level == .accurate
-        let plannedPasses = Double(candidates.count + (layoutFallback ? 1 : 0))
+        var candidates: [RotationDegree] = [.upright]
+        var plannedPasses = Double(1 + (layoutFallback ? 1 : 0))
         var best: Reading?
-        for (index, rotation) in candidates.enumerated() {
+        var index = 0
+        while index < candidates.count {
+            let rotation = candidates[index]
             let prepared = try preparation.prepare(base: base, scale: scale, rotation: rotation, uprightSize: uprightSize(rotation))
             PreparedImageDump.write(prepared.image, label: "\(rotation.degrees)")
             let progress = Double(index) / plannedPasses...Double(index + 1) / plannedPasses
@@ -50,6 +58,11 @@ struct PageReader {
                 rotation: rotation, prepared: prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)))
             if best.map({ reading.quality.meanConfidence > $0.quality.meanConfidence }) ?? true { best = reading }
             if reading.quality.meanConfidence >= Self.reliableConfidence { break }
+            if index == 0, detectOrientation {
+                candidates += moreCandidates()
+                plannedPasses += Double(candidates.count - 1)
+            }
+            index += 1
         }
         guard let chosen = best else { throw OCRError.engineFailure("no orientation to read") }
         guard layoutFallback, chosen.quality.meanConfidence < Self.reliableConfidence else { return chosen }

@@ -22,13 +22,12 @@ struct RecognitionJob: Sendable {
         let preparation = ImagePreparation(level: options.recognitionLevel)
         let (base, scale) = try preparation.base(from: upright)
         if control.isCancelled { throw CancellationError() }
-        let candidates = rotation != nil
-            ? [RotationDegree.upright]
-            : OrientationCandidates.candidates(for: base, engines: engines, level: options.recognitionLevel)
         let reader = PageReader(engine: engine, control: control, preparation: preparation, segmentation: options.pageSegmentation)
-        let reading = try reader.read(base: base, scale: scale, candidates: candidates) { candidate in
-            stored.size.rotated(by: initial.followed(by: candidate))
-        }
+        let level = options.recognitionLevel
+        let reading = try reader.read(
+            base: base, scale: scale, detectOrientation: rotation == nil,
+            moreCandidates: { OrientationCandidates.afterUpright(for: base, engines: engines, level: level) },
+            uprightSize: { candidate in stored.size.rotated(by: initial.followed(by: candidate)) })
         var lines = reading.lines
         if options.recognitionLevel == .accurate {
             lines = try DoubtfulLineReview(engine: engine, control: control).review(lines, in: reading.prepared)
