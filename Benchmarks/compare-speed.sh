@@ -2,17 +2,23 @@
 # Speed benchmark: the same images, the same run.
 #   1. the tesseract command in a loop, default settings (-l kor+eng)
 #   2. the tesseract command in a loop with OMP_THREAD_LIMIT=1
-#   3. ocr scan, all images in one process (one engine, OpenMP confined: the default)
-#   4. ocr scan with SWIFTOCR_TESSERACT_OPENMP=1 (Tesseract's own threading left on)
-# Prints wall, user and system time and peak RSS for each, and the wall-time ratios.
+#   3. ocr scan, all images in one process, default jobs (one engine per core)
+#   4. ocr scan --jobs 1 (one engine)
+#   5. with --with-openmp: ocr scan with SWIFTOCR_TESSERACT_OPENMP=1 (Tesseract's own threads)
+# Prints wall, user and system time and peak RSS for each, the wall-time ratios, and the
+# warm single-image latency through the library against one tesseract command.
 #
-# Usage: bash Benchmarks/compare-speed.sh [IMAGE_DIR]   (default .benchmarks/eval)
+# Usage: bash Benchmarks/compare-speed.sh [--with-openmp] [IMAGE_DIR [PREFIX]]
+#   IMAGE_DIR defaults to .benchmarks/eval; PREFIX picks files by name (tune- is 48 images).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+with_openmp=false
+if [[ "${1:-}" == "--with-openmp" ]]; then with_openmp=true; shift; fi
 dir=${1:-.benchmarks/eval}
+prefix=${2:-}
 ocr=.build/release/ocr
-[[ -x $ocr ]] || swift build -c release --product ocr >/dev/null
-mapfile -t images < <(ls "$dir"/*.png)
+swift build -c release --product ocr --product ocr-benchmark >/dev/null
+mapfile -t images < <(ls "$dir"/"$prefix"*.png "$dir"/"$prefix"*.jpg 2>/dev/null)
 echo "images: ${#images[@]} from $dir; $(nproc) cores"
 
 measure() {  # label, command...
@@ -32,9 +38,18 @@ export -f tesseract_default
 
 measure "tesseract-default loop" bash -c 'tesseract_default'
 measure "tesseract-omp1 loop (OMP_THREAD_LIMIT=1)" env OMP_THREAD_LIMIT=1 bash -c 'tesseract_default'
-measure "ocr-batch scan (one process)" "$ocr" scan "${images[@]}"
-measure "ocr-openmp scan (SWIFTOCR_TESSERACT_OPENMP=1)" env SWIFTOCR_TESSERACT_OPENMP=1 "$ocr" scan "${images[@]}"
+measure "ocr-batch scan (one process, $(nproc) jobs)" "$ocr" scan --quiet "${images[@]}"
+measure "ocr-single scan --jobs 1" "$ocr" scan --quiet --jobs 1 "${images[@]}"
+ocr_openmp_wall=0
+if $with_openmp; then
+    measure "ocr-openmp scan (SWIFTOCR_TESSERACT_OPENMP=1)" env SWIFTOCR_TESSERACT_OPENMP=1 "$ocr" scan --quiet "${images[@]}"
+fi
 
-awk -v a="$ocr_batch_wall" -v b="$tesseract_default_wall" -v c="$tesseract_omp1_wall" -v d="$ocr_openmp_wall" 'BEGIN {
-    printf "ratios (wall): ocr / tesseract default = %.2f, ocr / tesseract OMP_THREAD_LIMIT=1 = %.2f, ocr / ocr with OpenMP = %.2f\n", a / b, a / c, a / d
+awk -v a="$ocr_batch_wall" -v b="$tesseract_default_wall" -v c="$tesseract_omp1_wall" -v s="$ocr_single_wall" -v d="$ocr_openmp_wall" 'BEGIN {
+    printf "ratios (wall): ocr / tesseract default = %.2f, ocr / tesseract OMP_THREAD_LIMIT=1 = %.2f, ocr jobs / ocr one job = %.2f", a / b, a / c, a / s
+    if (d > 0) printf ", ocr / ocr with OpenMP = %.2f", a / d
+    printf "\n"
 }'
+
+echo "warm single-image latency (TestImages/receipt.png):"
+.build/release/ocr-benchmark latency TestImages/receipt.png --runs 20
