@@ -135,6 +135,15 @@ def main():
     formats = TestFormats(three)
     for name, image, kwargs in formats:
         image.save(os.path.join(OUT, "formats", name), **kwargs)
+    # Unusual encodings (issue 6): 16-bit gray PNG, palette PNG, CMYK JPEG, and a
+    # two-page TIFF (the first page, three-lines, is read).
+    sixteen = Image.new("I;16", three.size)
+    sixteen.putdata([value * 257 for value in three.getdata()])
+    sixteen.save(os.path.join(OUT, "formats", "three-lines-16bit.png"))
+    three.convert("RGB").quantize(colors=16).save(os.path.join(OUT, "formats", "three-lines-palette.png"))
+    three.convert("CMYK").save(os.path.join(OUT, "formats", "three-lines-cmyk.jpg"), quality=92)
+    three.save(os.path.join(OUT, "formats", "three-lines-2pages.tif"), save_all=True,
+               append_images=[receipt], compression="tiff_lzw")
     # Black text on a transparent background: must read as if on white paper.
     alpha = Image.new("LA", three.size)
     alpha.putdata([(0, 255 - value) for value in three.getdata()])

@@ -29,7 +29,8 @@ public final class TesseractOCRRepository: OCRRepository {
 
     /// Creates a repository, checking that the language data is installed.
     /// - Parameters:
-    ///   - languages: Default Tesseract language codes, most important first.
+    ///   - languages: Default Tesseract language codes, most important first (used when
+    ///     `RecognitionOptions.languages` is `nil`).
     ///   - dataDirectory: A directory of `.traineddata` files; `nil` searches `TESSDATA_PREFIX`
     ///     and the standard locations (see `LanguageDataLocator`).
     ///   - maximumEngines: The most recognitions run at once, each on its own engine worker
@@ -52,7 +53,7 @@ public final class TesseractOCRRepository: OCRRepository {
 
     public func recognizeText(in imageData: Data, rotation: RotationDegree?) async throws -> OCRResult {
         try await recognizeText(
-            in: imageData, rotation: rotation, options: RecognitionOptions(languages: defaultLanguages), progress: nil)
+            in: imageData, rotation: rotation, options: RecognitionOptions(), progress: nil)
     }
 
     public func recognizeText(
@@ -61,10 +62,11 @@ public final class TesseractOCRRepository: OCRRepository {
         options: RecognitionOptions,
         progress: (@Sendable (Double) -> Void)?
     ) async throws -> OCRResult {
-        try Self.validate(options.languages)
-        _ = try locator.directory(for: options.languages)
+        let languages = options.languages ?? defaultLanguages
+        try Self.validate(languages)
+        _ = try locator.directory(for: languages)
         let control = RecognitionControl(progress: progress)
-        let job = RecognitionJob(imageData: imageData, rotation: rotation, options: options, control: control)
+        let job = RecognitionJob(imageData: imageData, rotation: rotation, languages: languages, options: options, control: control)
         return try await withTaskCancellationHandler {
             try await pool.withResource { worker in
                 try await worker.run { engines in try job.run(with: engines) }

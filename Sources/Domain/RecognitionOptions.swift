@@ -12,8 +12,9 @@ public struct RecognitionOptions: Sendable, Hashable, Codable {
     /// The default largest image accepted, in pixels (50 megapixels).
     public static let defaultMaximumPixelCount = 50_000_000
 
-    /// Tesseract language codes, most important first (`kor`, `eng`, `jpn`, `script/Hangul`, …).
-    public var languages: [String]
+    /// Tesseract language codes, most important first (`kor`, `eng`, `jpn`, `script/Hangul`, …);
+    /// `nil` uses the repository's default languages.
+    public var languages: [String]?
     /// The threshold for `OCRResult.filteredLines`, 0...1.
     public var minimumConfidence: Float
     /// How to split the page into lines.
@@ -26,7 +27,7 @@ public struct RecognitionOptions: Sendable, Hashable, Codable {
 
     /// Creates options; every parameter has a sensible default.
     public init(
-        languages: [String] = RecognitionOptions.defaultLanguages,
+        languages: [String]? = nil,
         minimumConfidence: Float = ConfidenceFilter.defaultMinimumConfidence,
         pageSegmentation: PageSegmentation = .automatic,
         recognitionLevel: RecognitionLevel = .accurate,
@@ -39,8 +40,8 @@ public struct RecognitionOptions: Sendable, Hashable, Codable {
         self.maximumPixelCount = maximumPixelCount
     }
 
-    /// The languages in Tesseract's `kor+eng` spelling.
-    public var languageSpecifier: String { languages.joined(separator: "+") }
+    /// The languages in Tesseract's `kor+eng` spelling, if any are set.
+    public var languageSpecifier: String? { languages?.joined(separator: "+") }
 
     /// Parses Tesseract's `kor+eng` spelling into language codes.
     /// - Throws: `OCRError.invalidLanguage` when a code is empty or has characters

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where `ocr` writes: results to standard output, diagnostics to standard error.
 ///
@@ -9,25 +10,67 @@ public struct Console: Sendable {
     public var readStandardInput: @Sendable () -> Data
     /// Whether standard error is a terminal (progress is drawn only then).
     public var standardErrorIsTerminal: Bool
+    /// Why writing results failed, if it did for a reason the user must hear about (a full
+    /// disk, an I/O error); a reader that closed the pipe early is not such a reason.
+    public var outputFailure: @Sendable () -> String?
 
     public init(
         standardOutput: @escaping @Sendable (String) -> Void,
         standardError: @escaping @Sendable (String) -> Void,
         readStandardInput: @escaping @Sendable () -> Data,
-        standardErrorIsTerminal: Bool = false
+        standardErrorIsTerminal: Bool = false,
+        outputFailure: @escaping @Sendable () -> String? = { nil }
     ) {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.readStandardInput = readStandardInput
         self.standardErrorIsTerminal = standardErrorIsTerminal
+        self.outputFailure = outputFailure
     }
 
-    /// The process's own streams. A closed output pipe (`ocr scan … | head -1`) makes
-    /// writes fail quietly instead of killing the process.
-    public static let live = Console(
-        standardOutput: { text in try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8)) },
-        standardError: { text in try? FileHandle.standardError.write(contentsOf: Data(text.utf8)) },
-        readStandardInput: { (try? FileHandle.standardInput.readToEnd()) ?? Data() },
-        standardErrorIsTerminal: isatty(STDERR_FILENO) == 1
-    )
+    /// The process's own streams. Writing stops at the first failure: a closed pipe
+    /// (`ocr scan … | head -1`, with `SIGPIPE` ignored) ends quietly, other failures are
+    /// reported by `outputFailure`.
+    public static let live: Console = {
+        let output = FileDescriptorWriter(descriptor: STDOUT_FILENO)
+        let error = FileDescriptorWriter(descriptor: STDERR_FILENO)
+        return Console(
+            standardOutput: { output.write($0) },
+            standardError: { error.write($0) },
+            readStandardInput: { (try? FileHandle.standardInput.readToEnd()) ?? Data() },
+            standardErrorIsTerminal: isatty(STDERR_FILENO) == 1,
+            outputFailure: {
+                guard let code = output.failure, code != EPIPE else { return nil }
+                return String(cString: strerror(code))
+            })
+    }()
+}
+
+/// Writes text to a file descriptor with `write(2)`, remembering the first error (`errno`)
+/// and writing nothing after it.
+final class FileDescriptorWriter: Sendable {
+    private let descriptor: Int32
+    private let firstError = Mutex<Int32?>(nil)
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    var failure: Int32? { firstError.withLock { $0 } }
+
+    func write(_ text: String) {
+        firstError.withLock { error in
+            guard error == nil else { return }
+            var bytes = Array(text.utf8)[...]
+            while !bytes.isEmpty {
+                let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    error = errno
+                    return
+                }
+                bytes = bytes.dropFirst(written)
+            }
+        }
+    }
 }

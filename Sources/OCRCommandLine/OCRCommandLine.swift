@@ -13,6 +13,15 @@ public enum OCRCommandLine {
                 "Error: \(error.message)\nUsage: \(HelpText.usage(for: error.subcommand))\n  See '\(helpCommand(for: error.subcommand))' for more information.\n")
             return .usage
         }
+        let status = await run(command, console: console)
+        if let failure = console.outputFailure() {
+            console.standardError("Error: Cannot write the results: \(failure). Free some space or write them elsewhere.\n")
+            return max(status, .failure)
+        }
+        return status
+    }
+
+    private static func run(_ command: Command, console: Console) async -> ExitCode {
         switch command {
         case .help(let subcommand):
             console.standardOutput(HelpText.help(for: subcommand))

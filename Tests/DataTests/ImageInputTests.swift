@@ -7,8 +7,10 @@ import Testing
 @Suite("Image input: formats, bad data, limits")
 struct ImageInputTests {
     @Test(
-        "Every supported format decodes and reads the same text",
-        arguments: ["jpg", "tif", "bmp", "gif", "webp"].map { Fixture("formats/three-lines.\($0)") })
+        "Every supported format and encoding decodes and reads the same text (a multi-page TIFF: its first page)",
+        arguments: ["three-lines.jpg", "three-lines.tif", "three-lines.bmp", "three-lines.gif", "three-lines.webp",
+                    "three-lines-16bit.png", "three-lines-palette.png", "three-lines-cmyk.jpg", "three-lines-2pages.tif"]
+            .map { Fixture("formats/\($0)") })
     func formats(fixture: Fixture) async throws {
         let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright)
         #expect(CharacterErrorRate.between(result.text, try Fixture("three-lines.png").expectedText()) <= 0.05)

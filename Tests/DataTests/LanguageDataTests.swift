@@ -62,6 +62,21 @@ struct LanguageDataTests {
         #expect(LanguageDataLocator.debianPackage(for: language) == package)
     }
 
+    @Test("A repository's default languages apply to single calls and batches alike")
+    func defaultLanguages() async throws {
+        let english = try TesseractOCRRepository(languages: ["eng"])
+        let single = try await english.recognizeText(in: Fixture("mixed.png").data())
+        var batch: OCRResult?
+        for await item in english.recognizeText(in: [.file(atPath: Fixture("mixed.png").path)], maximumConcurrency: 1) {
+            batch = try item.outcome.get()
+        }
+        // English alone cannot read Hangul: no Korean word survives, the English ones do.
+        for result in [single, try #require(batch)] {
+            #expect(result.text.contains("Leptonica"))
+            #expect(!result.text.contains("엔진"))
+        }
+    }
+
     @Test("English-only recognition uses its own engine and still reads the English line")
     func otherLanguages() async throws {
         var options = RecognitionOptions()

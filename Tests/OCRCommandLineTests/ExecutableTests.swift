@@ -87,6 +87,41 @@ struct ExecutableTests {
         #expect(run.standardError.hasPrefix("Error: <stdin>: The PNG image could not be decoded"))
     }
 
+    /// Runs a shell pipeline with the binary and returns its status, stdout and stderr.
+    static func shell(_ script: String) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        process.environment = ProcessInfo.processInfo.environment.merging(["OCR": try binary.path]) { $1 }
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    @Test("A reader that closes the pipe early ends the command quietly")
+    func closedPipe() throws {
+        let page = Fixture("page.png").path
+        let run = try Self.shell("\"$OCR\" scan '\(page)' '\(page)' '\(page)' | head -1; exit ${PIPESTATUS[0]}")
+        #expect(run.status == 0)
+        #expect(run.standardOutput.split(separator: "\n").count == 1)
+        #expect(run.standardError.isEmpty)
+    }
+
+    @Test("A full disk is one clear error and exit 1, not silent loss")
+    func fullDisk() throws {
+        let run = try Self.shell("\"$OCR\" scan '\(Fixture("three-lines.png").path)' > /dev/full")
+        #expect(run.status == 1)
+        #expect(run.standardError == "Error: Cannot write the results: No space left on device. Free some space or write them elsewhere.\n")
+    }
+
     @Test("--version names the engine")
     func version() throws {
         let run = try Self.run(["--version"])

@@ -13,8 +13,8 @@ struct KoreanSecondOpinion {
     let engine: TesseractEngine
     let control: RecognitionControl
 
-    static func applies(to options: RecognitionOptions) -> Bool {
-        options.recognitionLevel == .accurate && options.languages.count > 1 && options.languages.contains("kor")
+    static func applies(languages: [String], level: RecognitionLevel) -> Bool {
+        level == .accurate && languages.count > 1 && languages.contains("kor")
     }
 
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {

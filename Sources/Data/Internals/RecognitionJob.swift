@@ -7,12 +7,14 @@ struct RecognitionJob: Sendable {
     let imageData: Data
     /// The caller's rotation; `nil` detects it.
     let rotation: RotationDegree?
+    /// The languages to read: the options', or the repository's default.
+    let languages: [String]
     let options: RecognitionOptions
     let control: RecognitionControl
 
     func run(with engines: EngineCache) throws -> OCRResult {
         if control.isCancelled { throw CancellationError() }
-        let engine = try engines.engine(for: options.languages)
+        let engine = try engines.engine(for: languages)
         let stored = try ImageDecoder.decode(imageData, maximumPixelCount: options.maximumPixelCount).flattenedOntoWhite()
         let initial = rotation ?? exifRotation ?? .upright
         let upright = try stored.rotated(by: initial)
@@ -32,7 +34,7 @@ struct RecognitionJob: Sendable {
         if options.recognitionLevel == .accurate {
             lines = try DoubtfulLineReview(engine: engine, control: control).review(lines, in: reading.prepared)
         }
-        if KoreanSecondOpinion.applies(to: options), let korean = engines.optionalEngine(for: KoreanSecondOpinion.korean) {
+        if KoreanSecondOpinion.applies(languages: languages, level: options.recognitionLevel), let korean = engines.optionalEngine(for: KoreanSecondOpinion.korean) {
             lines = try KoreanSecondOpinion(engine: korean, control: control).review(lines, in: reading.prepared)
         }
         control.report(1)
