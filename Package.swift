@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "Domain", targets: ["Domain"]),
         .library(name: "Data", targets: ["Data"]),
+        .library(name: "OCRCommandLine", targets: ["OCRCommandLine"]),
         .executable(name: "ocr", targets: ["ocr"]),
     ],
     targets: [

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Lends out expensive resources (engine workers) to async callers, creating them lazily up
 /// to `limit`, parking further callers in order, and dropping idle ones after a while.
@@ -9,7 +8,12 @@ import Synchronization
 /// Nothing ever blocks a thread while waiting. A caller cancelled while parked is removed
 /// from the queue and throws `CancellationError` (also when the cancellation arrives
 /// before it was parked).
-final class ResourcePool<Resource: AnyObject & Sendable>: Sendable {
+///
+/// `@unchecked Sendable`: `state` is only touched inside `withState`, under `lock`. The lock
+/// is an `NSLock` (a pthread mutex) rather than `Synchronization.Mutex` because
+/// ThreadSanitizer cannot see the ordering `Mutex` gives on Linux and reported every
+/// access under it as a race (Docs/Reliability.md); with `NSLock` the pool is verifiable.
+final class ResourcePool<Resource: AnyObject & Sendable>: @unchecked Sendable {
     typealias Waiter = CheckedContinuation<Resource, any Error>
 
     private struct State {
@@ -31,7 +35,14 @@ final class ResourcePool<Resource: AnyObject & Sendable>: Sendable {
     let limit: Int
     let idleTimeout: Duration
     private let make: @Sendable () -> Resource
-    private let state = Mutex(State())
+    private let lock = NSLock()
+    private var state = State()
+
+    private func withState<Result>(_ body: (inout State) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&state)
+    }
 
     /// - Parameters:
     ///   - limit: The most resources alive at once (at least 1).
@@ -44,9 +55,9 @@ final class ResourcePool<Resource: AnyObject & Sendable>: Sendable {
     }
 
     /// The number of resources alive (lent out or idle).
-    var count: Int { state.withLock { $0.count } }
+    var count: Int { withState { $0.count } }
     /// The number of callers waiting for a resource.
-    var waiting: Int { state.withLock { $0.waiters.count } }
+    var waiting: Int { withState { $0.waiters.count } }
 
     /// Runs `body` with a resource lent from the pool, returning it afterwards.
     func withResource<Output: Sendable>(_ body: (Resource) async throws -> Output) async throws -> Output {
@@ -56,13 +67,13 @@ final class ResourcePool<Resource: AnyObject & Sendable>: Sendable {
     }
 
     func acquire() async throws -> Resource {
-        let id = state.withLock { state -> Int in
+        let id = withState { state -> Int in
             defer { state.nextID += 1 }
             return state.nextID
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: Waiter) in
-                let action = state.withLock { state -> Acquisition in
+                let action = withState { state -> Acquisition in
                     if state.cancelledBeforeParking.remove(id) != nil { return .cancelled }
                     if let (resource, _) = state.idle.popLast() { return .reuse(resource) }
                     if state.count < limit {
@@ -80,7 +91,7 @@ final class ResourcePool<Resource: AnyObject & Sendable>: Sendable {
                 }
             }
         } onCancel: {
-            let parked = state.withLock { state -> Waiter? in
+            let parked = withState { state -> Waiter? in
                 if let index = state.waiters.firstIndex(where: { $0.id == id }) {
                     return state.waiters.remove(at: index).continuation
                 }
@@ -92,7 +103,7 @@ final class ResourcePool<Resource: AnyObject & Sendable>: Sendable {
     }
 
     func release(_ resource: Resource) {
-        let (waiter, scheduleSweep) = state.withLock { state -> (Waiter?, Bool) in
+        let (waiter, scheduleSweep) = withState { state -> (Waiter?, Bool) in
             if !state.waiters.isEmpty { return (state.waiters.removeFirst().continuation, false) }
             state.idle.append((resource, .now))
             let schedule = !state.sweepScheduled
@@ -109,7 +120,7 @@ final class ResourcePool<Resource: AnyObject & Sendable>: Sendable {
         Task { [weak self] in
             try? await Task.sleep(for: timeout)
             guard let self else { return }
-            let (dropped, again) = self.state.withLock { state -> ([Resource], Bool) in
+            let (dropped, again) = self.withState { state -> ([Resource], Bool) in
                 let cutoff = ContinuousClock.now - timeout
                 let stale = state.idle.filter { $0.since <= cutoff }.map(\.resource)
                 state.idle.removeAll { $0.since <= cutoff }

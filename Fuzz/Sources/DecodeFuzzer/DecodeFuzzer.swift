@@ -1,0 +1,38 @@
+// Fuzzes the decode-and-recognise path: any bytes must end in a result or an OCRError,
+// never a crash, a hang or a sanitizer report.
+import Data
+import Domain
+import CFuzzer
+import Foundation
+
+/// One repository for the whole run (engines start once), fast level to keep iterations quick.
+nonisolated(unsafe) private let repository = try! TesseractOCRRepository(maximumEngines: 1)
+
+/// SwiftPM links an executable through `<Module>_main`; hand control to libFuzzer's driver.
+@_cdecl("DecodeFuzzer_main")
+public func fuzzerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments) { bytes, size in
+        guard let bytes else { return 0 }
+        return fuzz(bytes, size)
+    }
+}
+
+func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+    let data = Data(bytes: bytes, count: count)
+    var options = RecognitionOptions(recognitionLevel: .fast)
+    options.maximumPixelCount = 4_000_000  // keep each iteration small
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        do {
+            _ = try await repository.recognizeText(in: data, rotation: nil, options: options, progress: nil)
+        } catch is OCRError {
+        } catch {
+            fatalError("unexpected error \(error)")
+        }
+        done.signal()
+    }
+    done.wait()
+    return 0
+}

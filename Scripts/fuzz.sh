@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in Fuzz/ with AddressSanitizer (which includes LeakSanitizer) and runs each for a fixed
+# number of iterations from a seed corpus of valid and broken inputs.
+#
+#   bash Scripts/fuzz.sh [RUNS]        (default 100000 per target)
+#
+# A crash, hang (timeout) or sanitizer report stops that target with a non-zero status and
+# leaves the input in Fuzz/findings/. Results are recorded in Docs/Reliability.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-100000}
+work=.build-fuzz-work
+rm -rf "$work" && mkdir -p "$work/decode" "$work/arguments" Fuzz/findings
+
+# Seeds: small valid images in every format, plus truncated and corrupted copies.
+for image in TestImages/three-lines.png TestImages/blank.png TestImages/formats/*; do
+    cp "$image" "$work/decode/"
+    head -c $(( $(stat -c %s "$image") / 2 )) "$image" > "$work/decode/truncated-$(basename "$image")"
+done
+cp TestImages/huge-header.png "$work/decode/"
+printf 'not an image' > "$work/decode/text"
+# Seeds for the parser: NUL-separated argument lists.
+i=0
+for line in "scan a.png" "scan a.png --lang kor+eng --format json" "scan -r dir --jobs 2 --quiet" \
+            "scan - --rotation 90 --min-confidence 0.7" "langs --tessdata /x" "--help" "help scan" "scan --format=jsonl --level fast x"; do
+    printf '%s' "$line" | tr ' ' '\0' > "$work/arguments/seed-$i"; i=$((i + 1))
+done
+
+# Coverage instrumentation as -sanitize=fuzzer gives it, and libFuzzer without its own main
+# (SwiftPM links executables through <Module>_main, which calls LLVMFuzzerRunDriver).
+fuzzer_runtime=$(ls /opt/swift/usr/lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a 2>/dev/null \
+    || ls "$(dirname "$(readlink -f "$(command -v swiftc)")")"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a | head -1)
+swift build --package-path Fuzz --build-path .build-fuzz -c debug \
+    -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \
+    -Xswiftc -parse-as-library -Xlinker "$fuzzer_runtime" -Xlinker -lstdc++ >/dev/null
+
+status=0
+for target in ArgumentFuzzer:arguments DecodeFuzzer:decode; do
+    name=${target%%:*}; corpus=$work/${target##*:}
+    echo "== $name: $runs runs"
+    if ! ".build-fuzz/debug/$name" "$corpus" -runs="$runs" -max_len=65536 -timeout=20 \
+        -artifact_prefix=Fuzz/findings/"$name"- -print_final_stats=1 2>&1 | tail -12; then
+        status=1
+    fi
+done
+exit $status
