@@ -23,10 +23,21 @@ struct ExecutableTests {
         }
     }
 
+    /// Runs the `ocr` binary with `arguments`, feeding it `input` on standard input.
     static func run(_ arguments: [String], input: Data? = nil) throws -> Run {
+        try launch(binary, arguments, input: input)
+    }
+
+    /// Runs a bash script in which `$OCR` is the binary (for pipelines and redirections).
+    static func shell(_ script: String) throws -> Run {
+        try launch(URL(fileURLWithPath: "/bin/bash"), ["-c", script], environment: ["OCR": try binary.path])
+    }
+
+    static func launch(_ executable: URL, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> Run {
         let process = Process()
-        process.executableURL = try binary
+        process.executableURL = executable
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()
         let error = Pipe()
         let standardInput = Pipe()
@@ -85,25 +96,6 @@ struct ExecutableTests {
         #expect(run.status == 65)
         #expect(run.standardError.split(separator: "\n").count == 1)
         #expect(run.standardError.hasPrefix("Error: <stdin>: The PNG image could not be decoded"))
-    }
-
-    /// Runs a shell pipeline with the binary and returns its status, stdout and stderr.
-    static func shell(_ script: String) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        process.environment = ProcessInfo.processInfo.environment.merging(["OCR": try binary.path]) { $1 }
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self))
     }
 
     @Test("A reader that closes the pipe early ends the command quietly")

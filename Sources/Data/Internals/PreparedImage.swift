@@ -22,11 +22,6 @@ struct PreparedFrame {
     let rotatedSize: ImageSize
     let border: Int
 
-    /// A frame that changes nothing: boxes map one to one.
-    static func identity(_ size: ImageSize) -> PreparedFrame {
-        PreparedFrame(uprightSize: size, scale: 1, scaledSize: size, deskewDegrees: 0, rotatedSize: size, border: 0)
-    }
-
     /// Maps a top-left pixel rectangle of the prepared image to a normalized rectangle of
     /// the upright image (the bounding box of its four corners, clamped into the image).
     func uprightRect(_ rect: PixelRect) -> NormalizedRect {
