@@ -16,6 +16,9 @@ struct ImagePreparation {
     /// Text at least this tall and at most `largestTextHeight` is left at its size
     /// (enlarging faded receipt print of 15–20 px made it read worse).
     static let smallestTextHeight = 14.0
+    /// Measured "text" shorter than this is noise or unreadable at any size: it is not
+    /// enlarged (a fuzzed 13 KB image of specks, enlarged 4×, took 10 s to read).
+    static let smallestCredibleTextHeight = 8.0
     static let largestTextHeight = 90.0
     /// Enlargement stops here, and at `maximumScaledPixels`.
     static let maximumScale = 4.0
@@ -70,8 +73,9 @@ struct ImagePreparation {
     static func scale(forTextHeight height: Double?, size: ImageSize) -> Double {
         let height = height.flatMap { $0 > 0 ? $0 : nil }
         var scale = 1.0
-        if let height, height < smallestTextHeight {
-            scale = min(maximumScale, targetTextHeight / height)
+        if let height, height < smallestTextHeight, height >= smallestCredibleTextHeight {
+            scale = min(maximumScale, targetTextHeight / height, (pixelBudget / Double(max(1, size.pixelCount))).squareRoot())
+            scale = max(scale, 1)
         } else if let height, height > largestTextHeight {
             scale = max(0.25, (largestTextHeight / 2) / height)
         }

@@ -1,0 +1,30 @@
+@testable import Data
+import Domain
+import OCRTestSupport
+import Testing
+
+@Suite("Image preparation: scaling decisions")
+struct ImagePreparationTests {
+    @Test(
+        "Small text is enlarged towards 28 px; noise-sized or normal text is not",
+        arguments: [(12.0, 28.0 / 12), (13.0, 28.0 / 13), (5.0, 1), (7.9, 1), (20.0, 1), (60.0, 1)] as [(Double, Double)])
+    func enlargement(height: Double, expected: Double) {
+        let scale = ImagePreparation.scale(forTextHeight: height, size: ImageSize(width: 800, height: 600))
+        #expect(abs(scale - expected) < 1e-9)
+    }
+
+    @Test("Enlargement and large images both stay near the 12-megapixel budget")
+    func pixelBudget() {
+        let enlarged = ImagePreparation.scale(forTextHeight: 10, size: ImageSize(width: 3000, height: 3000))
+        #expect(enlarged * enlarged * 9_000_000 <= ImagePreparation.pixelBudget + 1)
+        let reduced = ImagePreparation.scale(forTextHeight: 40, size: ImageSize(width: 6000, height: 4000))
+        #expect(reduced < 1 && reduced * 40 >= ImagePreparation.smallestTextHeight)
+        #expect(ImagePreparation.scale(forTextHeight: nil, size: ImageSize(width: 100, height: 100)) == 1)
+    }
+
+    @Test("A fuzzed image of specks (found slow by the decode fuzzer) reads without error")
+    func fuzzedSpecks() async throws {
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("fuzz/slow-specks.gif").data())
+        #expect(result.imageSize == ImageSize(width: 697, height: 233))
+    }
+}
