@@ -2,15 +2,10 @@
 import CFuzzer
 import OCRCommandLine
 
-/// SwiftPM links an executable through `<Module>_main`; hand control to libFuzzer's driver.
+/// SwiftPM links an executable through `<Module>_main`; hand control to libFuzzer.
 @_cdecl("ArgumentFuzzer_main")
 public func fuzzerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { bytes, size in
-        guard let bytes else { return 0 }
-        return fuzz(bytes, size)
-    }
+    swiftocr_run_fuzzer(argc, argv) { bytes, size in bytes.map { fuzz($0, size) } ?? 0 }
 }
 
 func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
