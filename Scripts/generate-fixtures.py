@@ -144,6 +144,11 @@ def main():
     three.convert("CMYK").save(os.path.join(OUT, "formats", "three-lines-cmyk.jpg"), quality=92)
     three.save(os.path.join(OUT, "formats", "three-lines-2pages.tif"), save_all=True,
                append_images=[receipt], compression="tiff_lzw")
+    # Every image in formats/ is the three-lines page: its expected text beside it.
+    for name in sorted(os.listdir(os.path.join(OUT, "formats"))):
+        if not name.endswith(".txt"):
+            with open(os.path.join(OUT, "formats", os.path.splitext(name)[0] + ".txt"), "w", encoding="utf-8") as f:
+                f.write("\n".join(THREE_LINES) + "\n")
     # Black text on a transparent background: must read as if on white paper.
     alpha = Image.new("LA", three.size)
     alpha.putdata([(0, 255 - value) for value in three.getdata()])

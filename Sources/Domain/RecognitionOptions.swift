@@ -40,9 +40,6 @@ public struct RecognitionOptions: Sendable, Hashable, Codable {
         self.maximumPixelCount = maximumPixelCount
     }
 
-    /// The languages in Tesseract's `kor+eng` spelling, if any are set.
-    public var languageSpecifier: String? { languages?.joined(separator: "+") }
-
     /// Parses Tesseract's `kor+eng` spelling into language codes.
     /// - Throws: `OCRError.invalidLanguage` when a code is empty or has characters
     ///   Tesseract language codes never have.

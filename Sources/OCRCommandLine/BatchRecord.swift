@@ -13,8 +13,7 @@ struct BatchRecord: Encodable {
     init(item: OCRBatchItem) {
         file = item.name
         index = item.index
-        let components = item.duration.components
-        seconds = ((Double(components.seconds) + Double(components.attoseconds) / 1e18) * 1000).rounded() / 1000
+        seconds = (item.duration.inSeconds * 1000).rounded() / 1000
         switch item.outcome {
         case .success(let value):
             result = ScanReport(file: item.name, result: value)

@@ -32,7 +32,7 @@ final class ProgressReporter {
     }
 
     private func draw() {
-        let elapsed = Double((clock.now - start).components.seconds) + Double((clock.now - start).components.attoseconds) / 1e18
+        let elapsed = (clock.now - start).inSeconds
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
         let width = 24
         let filled = total > 0 ? width * done / total : width

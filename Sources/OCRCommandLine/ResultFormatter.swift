@@ -1,10 +1,10 @@
 import Domain
 import Foundation
 
-/// Turns recognition results into `ocr scan`'s output formats.
+/// Turns finished images into `ocr scan`'s output formats.
 struct ResultFormatter {
     let format: OutputFormat
-    /// Whether several images are printed (text gets a header per image).
+    /// Whether several images are printed (text gets a header per image, JSON an array).
     let multipleInputs: Bool
 
     /// Printed once before the first result.
@@ -19,33 +19,32 @@ struct ResultFormatter {
     /// Printed once after the last result.
     var epilogue: String { format == .json && multipleInputs ? "]\n" : "" }
 
-    /// The output for one image; `index` counts the images printed so far.
-    func format(_ result: OCRResult, file: String, index: Int) -> String {
-        switch format {
-        case .text:
-            let header = multipleInputs ? (index > 0 ? "\n" : "") + "==> \(file) <==\n" : ""
+    /// The output for one finished image, or `nil` when it prints nothing (a failure, in
+    /// every format but `jsonl`, where a failure is a record too). `index` counts the
+    /// images printed so far.
+    func output(for item: OCRBatchItem, index: Int) -> String? {
+        switch (format, item.outcome) {
+        case (.jsonl, _):
+            return Self.encode(BatchRecord(item: item), pretty: false) + "\n"
+        case (_, .failure):
+            return nil
+        case (.text, .success(let result)):
+            let header = multipleInputs ? (index > 0 ? "\n" : "") + "==> \(item.name) <==\n" : ""
             return header + result.filteredLines.map { $0.text + "\n" }.joined()
-        case .json:
-            let json = Self.encode(ScanReport(file: file, result: result), pretty: true)
+        case (.json, .success(let result)):
+            let json = Self.encode(ScanReport(file: item.name, result: result), pretty: true)
             return (multipleInputs && index > 0 ? ",\n" : "") + json + "\n"
-        case .jsonl:
-            return Self.encode(ScanReport(file: file, result: result), pretty: false) + "\n"
-        case .tsv:
+        case (.tsv, .success(let result)):
             return result.filteredLines.enumerated().map { number, line in
                 let box = line.boundingBox
                 let fields = [
-                    Self.tsvField(file), String(number + 1), String(format: "%.3f", line.confidence),
+                    Self.tsvField(item.name), String(number + 1), String(format: "%.3f", line.confidence),
                     String(format: "%.4f", box.x), String(format: "%.4f", box.y),
                     String(format: "%.4f", box.width), String(format: "%.4f", box.height), Self.tsvField(line.text),
                 ]
                 return fields.joined(separator: "\t") + "\n"
             }.joined()
         }
-    }
-
-    /// One line of `--format jsonl` for a finished image, successful or not.
-    func jsonLine(for item: OCRBatchItem) -> String {
-        Self.encode(BatchRecord(item: item), pretty: false) + "\n"
     }
 
     private static func encode(_ value: some Encodable, pretty: Bool) -> String {

@@ -43,15 +43,15 @@ struct ScanCommand {
                 let message = "Error: \(item.name): \(Self.cause(of: error))\n"
                 if let progress { progress.interrupt(with: message) } else { console.standardError(message) }
             }
-            if options.format == .jsonl {
-                console.standardOutput(formatter.jsonLine(for: item))
+            if options.format == .jsonl {  // as each finishes
+                console.standardOutput(formatter.output(for: item, index: printed) ?? "")
                 continue
             }
-            waiting[item.index] = item
+            waiting[item.index] = item  // in input order
             while let ready = waiting.removeValue(forKey: nextIndex) {
                 nextIndex += 1
-                guard case .success(let result) = ready.outcome else { continue }
-                console.standardOutput(formatter.format(result, file: ready.name, index: printed))
+                guard let text = formatter.output(for: ready, index: printed) else { continue }
+                console.standardOutput(text)
                 printed += 1
             }
         }

@@ -24,10 +24,9 @@ public struct Fixture: Sendable, CustomStringConvertible {
 
     public func data() throws -> Data { try Data(contentsOf: url) }
 
-    /// The expected lines, from the `.txt` beside the image (or beside the PNG of the same page).
+    /// The expected lines, from the `.txt` beside the image.
     public func expectedLines() throws -> [String] {
-        var base = (fileName as NSString).deletingPathExtension
-        if base.hasPrefix("formats/") { base = "three-lines" }
+        let base = (fileName as NSString).deletingPathExtension
         let text = try String(contentsOf: Self.directory.appendingPathComponent(base + ".txt"), encoding: .utf8)
         return text.split(separator: "\n").map(String.init)
     }

@@ -7,8 +7,6 @@ import Domain
 /// Initialisation costs about 0.2 s for `kor+eng`, so engines are made once and reused.
 /// Not `Sendable`: an engine is used from its worker's serial queue only.
 final class TesseractEngine {
-    let languages: [String]
-    let dataDirectory: String
     private let handle: OpaquePointer
 
     /// Loads `languages` from `dataDirectory` (`TessBaseAPIInit3`, default engine mode).
@@ -28,8 +26,6 @@ final class TesseractEngine {
                 "Tesseract could not load '\(specifier)' from \(dataDirectory); the .traineddata files may be corrupt or from an incompatible version")
         }
         self.handle = handle
-        self.languages = languages
-        self.dataDirectory = dataDirectory
     }
 
     deinit {
