@@ -7,7 +7,8 @@
 /// }
 /// ```
 public struct OCRResult: Sendable, Hashable, Codable {
-    /// Every line the engine found, top to bottom, whatever its confidence.
+    /// The lines read, top to bottom, after the recognition rules (`RecognitionOptions.rules`;
+    /// with `RecognitionPipeline.raw`, every line the engine found, whatever its confidence).
     public var lines: [RecognizedLine]
     /// The threshold `filteredLines` applies (0...1).
     public var minimumConfidence: Float

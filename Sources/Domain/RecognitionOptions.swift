@@ -6,7 +6,7 @@
 /// options.minimumConfidence = 0.6
 /// let result = try await repository.recognizeText(in: data, rotation: .upright, options: options)
 /// ```
-public struct RecognitionOptions: Sendable, Hashable, Codable {
+public struct RecognitionOptions: Sendable {
     /// The default languages: Korean first, then English.
     public static let defaultLanguages = ["kor", "eng"]
     /// The default largest image accepted, in pixels (50 megapixels).
@@ -15,8 +15,13 @@ public struct RecognitionOptions: Sendable, Hashable, Codable {
     /// Tesseract language codes, most important first (`kor`, `eng`, `jpn`, `script/Hangul`, …);
     /// `nil` uses the repository's default languages.
     public var languages: [String]?
-    /// The threshold for `OCRResult.filteredLines`, 0...1.
+    /// Lines the engine is less sure of (0...1) are dropped by the standard rules, and the
+    /// threshold of `OCRResult.filteredLines`.
     public var minimumConfidence: Float
+    /// The rules applied to the result before it is returned; `nil` (the default) is
+    /// `RecognitionPipeline.standard(minimumConfidence:)` with `minimumConfidence`, and
+    /// `RecognitionPipeline.raw` returns every line as the engine read it.
+    public var rules: RecognitionPipeline?
     /// How to split the page into lines.
     public var pageSegmentation: PageSegmentation
     /// How much work to spend: `.accurate` (default) or `.fast`.
@@ -31,13 +36,20 @@ public struct RecognitionOptions: Sendable, Hashable, Codable {
         minimumConfidence: Float = ConfidenceFilter.defaultMinimumConfidence,
         pageSegmentation: PageSegmentation = .automatic,
         recognitionLevel: RecognitionLevel = .accurate,
-        maximumPixelCount: Int = RecognitionOptions.defaultMaximumPixelCount
+        maximumPixelCount: Int = RecognitionOptions.defaultMaximumPixelCount,
+        rules: RecognitionPipeline? = nil
     ) {
+        self.rules = rules
         self.recognitionLevel = recognitionLevel
         self.languages = languages
         self.minimumConfidence = minimumConfidence
         self.pageSegmentation = pageSegmentation
         self.maximumPixelCount = maximumPixelCount
+    }
+
+    /// The rules in force: `rules`, or the standard pipeline with `minimumConfidence`.
+    public var resolvedRules: RecognitionPipeline {
+        rules ?? .standard(minimumConfidence: minimumConfidence)
     }
 
     /// Parses Tesseract's `kor+eng` spelling into language codes.

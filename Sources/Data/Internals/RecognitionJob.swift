@@ -45,9 +45,11 @@ struct RecognitionJob: Sendable {
         imageData.withUnsafeBytes { JPEGOrientation.rotation(in: $0.bindMemory(to: UInt8.self)) }
     }
 
+    /// The result, after the caller's recognition rules.
     private func result(lines: [RecognizedLine], storedSize: ImageSize, rotation: RotationDegree) -> OCRResult {
-        OCRResult(
+        let read = OCRResult(
             lines: lines, minimumConfidence: options.minimumConfidence, imageSize: storedSize.rotated(by: rotation),
             rotation: rotation)
+        return options.resolvedRules.apply(to: read)
     }
 }

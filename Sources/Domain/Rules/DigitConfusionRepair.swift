@@ -1,0 +1,88 @@
+/// Repairs letters the engine read in place of digits inside numbers, prices, dates and
+/// times: `O`/`o` → 0, `l`/`I`/`|` → 1, `S` → 5, `B` → 8.
+///
+/// Only a *numeric span* is touched: a run of digits, separators (`, . - / :`) and those
+/// letters, not glued to other Latin letters, with at least two real digits and no more
+/// confusable letters than digits, that becomes a well-formed number after the repair —
+/// a price (`12,5O0` → `12,500`, also before 원), a date (`2O25-10-18`), a time (`l2:30`),
+/// a decimal, or a plain number that does not start with a letter (`1O0` → `100`, but
+/// `S25` stays a model name). Words such as `SOLD`, `B1`, `OK` or `IBK` never change.
+public struct DigitConfusionRepair: RecognitionRule, Hashable, Codable {
+    /// The letters repaired, and the digit each stands for.
+    public static let confusions: [Character: Character] = ["O": "0", "o": "0", "l": "1", "I": "1", "|": "1", "S": "5", "B": "8"]
+
+    /// Creates the rule.
+    public init() {}
+
+    public var name: String { "digit-repair" }
+
+    public func apply(to result: OCRResult) -> OCRResult {
+        result.mappingLines { $0.mappingTokens(Self.repair) }
+    }
+
+    /// `token` with its numeric spans repaired.
+    public static func repair(_ token: String) -> String {
+        let characters = Array(token)
+        var output = ""
+        var index = 0
+        while index < characters.count {
+            guard isSpanCharacter(characters[index]) else {
+                output.append(characters[index])
+                index += 1
+                continue
+            }
+            var end = index
+            while end < characters.count, isSpanCharacter(characters[end]) { end += 1 }
+            let span = String(characters[index..<end])
+            let gluedToLetters = (index > 0 && isLatinLetter(characters[index - 1]))
+                || (end < characters.count && isLatinLetter(characters[end]))
+            output += gluedToLetters ? span : repairedSpan(span)
+            index = end
+        }
+        return output
+    }
+
+    private static func repairedSpan(_ span: String) -> String {
+        let digits = span.filter(\.isASCIIDigit).count
+        let letters = span.filter { confusions[$0] != nil }.count
+        guard letters > 0, digits >= 2, letters <= digits else { return span }
+        let candidate = String(span.map { confusions[$0] ?? $0 })
+        let core = candidate.trimmingSeparators
+        guard isWellFormedNumber(core) else { return span }
+        if core.allSatisfy(\.isASCIIDigit), let first = span.trimmingSeparators.first, confusions[first] != nil {
+            return span
+        }
+        return candidate
+    }
+
+    private static func isWellFormedNumber(_ text: String) -> Bool {
+        text.wholeMatch(of: #/\d{1,3}(,\d{3})+/#) != nil  // price
+            || text.wholeMatch(of: #/\d+(\.\d+)?/#) != nil  // plain number, decimal
+            || text.wholeMatch(of: #/\d{2,4}[-.\/]\d{1,2}[-.\/]\d{1,2}/#) != nil  // date
+            || text.wholeMatch(of: #/\d{1,2}:\d{2}(:\d{2})?/#) != nil  // time
+            || text.wholeMatch(of: #/\d{2,4}-\d{2,4}-\d{4,5}/#) != nil  // phone or registration number
+    }
+
+    private static func isSpanCharacter(_ character: Character) -> Bool {
+        character.isASCIIDigit || confusions[character] != nil || ",.-/:".contains(character)
+    }
+
+    private static func isLatinLetter(_ character: Character) -> Bool {
+        character.isASCII && character.isLetter
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension String {
+    /// The string without leading and trailing separators (`, . - / :`).
+    fileprivate var trimmingSeparators: String {
+        let separators = Set(",.-/:")
+        var characters = Substring(self)
+        while let first = characters.first, separators.contains(first) { characters.removeFirst() }
+        while let last = characters.last, separators.contains(last) { characters.removeLast() }
+        return String(characters)
+    }
+}

@@ -1,0 +1,53 @@
+/// Recognition rules applied in order to every result.
+///
+/// The repository applies `RecognitionOptions.rules` (by default `standard(...)`) before it
+/// returns a result, and so does `ocr scan` (`--raw` switches every rule off).
+///
+/// ```swift
+/// var options = RecognitionOptions()
+/// options.rules = .standard(minimumTextHeight: 0.02).appending(MyRule())
+/// ```
+public struct RecognitionPipeline: Sendable {
+    /// The rules, first applied first.
+    public var rules: [any RecognitionRule]
+
+    /// Creates a pipeline of `rules`, applied in the given order.
+    public init(_ rules: [any RecognitionRule]) {
+        self.rules = rules
+    }
+
+    /// No rules: every line the engine found, as the engine wrote it.
+    public static let raw = RecognitionPipeline([])
+
+    /// The default pipeline, in this order:
+    /// 1. `ConfidenceFilter(minimumConfidence)`;
+    /// 2. `MinimumTextHeightFilter(minimumTextHeight)`, when it is above 0;
+    /// 3. `RegionOfInterestFilter(regionOfInterest)`, when a region is given;
+    /// 4. `TextCleanup()` (NFC, single spaces, no empty lines);
+    /// 5. `GarbageLineFilter()`;
+    /// 6. `DigitConfusionRepair()`.
+    public static func standard(
+        minimumConfidence: Float = ConfidenceFilter.defaultMinimumConfidence,
+        minimumTextHeight: Double = 0,
+        regionOfInterest: NormalizedRect? = nil
+    ) -> RecognitionPipeline {
+        var rules: [any RecognitionRule] = [ConfidenceFilter(minimumConfidence: minimumConfidence)]
+        if minimumTextHeight > 0 { rules.append(MinimumTextHeightFilter(minimumTextHeight: minimumTextHeight)) }
+        if let regionOfInterest { rules.append(RegionOfInterestFilter(region: regionOfInterest)) }
+        rules += [TextCleanup(), GarbageLineFilter(), DigitConfusionRepair()] as [any RecognitionRule]
+        return RecognitionPipeline(rules)
+    }
+
+    /// This pipeline with `rule` run after the others.
+    public func appending(_ rule: any RecognitionRule) -> RecognitionPipeline {
+        RecognitionPipeline(rules + [rule])
+    }
+
+    /// The rules' names, in order.
+    public var names: [String] { rules.map(\.name) }
+
+    /// `result` after every rule, in order.
+    public func apply(to result: OCRResult) -> OCRResult {
+        rules.reduce(result) { partial, rule in rule.apply(to: partial) }
+    }
+}

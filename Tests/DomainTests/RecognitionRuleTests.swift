@@ -1,0 +1,135 @@
+import Domain
+import Foundation
+import Testing
+
+/// A line of `words`, each placed at `(left, width)` pixels on a 1000×100 image, 20 px tall.
+private func line(_ words: [(String, Double, Double)], confidence: Float = 0.9, top: Double = 40) -> RecognizedLine {
+    let size = ImageSize(width: 1000, height: 100)
+    let recognized = words.map { text, left, width in
+        RecognizedWord(
+            text: text, boundingBox: NormalizedRect(topLeftPixelRect: PixelRect(x: Int(left), y: Int(top), width: Int(width), height: 20), in: size),
+            confidence: confidence)
+    }
+    let box = recognized.dropFirst().reduce(recognized[0].boundingBox) { $0.union($1.boundingBox) }
+    return RecognizedLine(text: words.map(\.0).joined(separator: " "), boundingBox: box, confidence: confidence, words: recognized)
+}
+
+private func result(_ lines: [RecognizedLine]) -> OCRResult {
+    OCRResult(lines: lines, minimumConfidence: 0, imageSize: ImageSize(width: 1000, height: 100))
+}
+
+private func textLine(_ text: String, confidence: Float = 0.9, height: Double = 0.1) -> RecognizedLine {
+    RecognizedLine(text: text, boundingBox: NormalizedRect(x: 0, y: 0.5, width: 0.5, height: height), confidence: confidence)
+}
+
+@Suite("Recognition rules")
+struct RecognitionRuleTests {
+    @Test("The standard pipeline filters by confidence first, then cleans up, in a documented order")
+    func standardPipelineOrder() {
+        #expect(RecognitionPipeline.standard().names == ["confidence", "text-cleanup", "garbage-lines", "digit-repair"])
+        #expect(
+            RecognitionPipeline.standard(minimumTextHeight: 0.02, regionOfInterest: NormalizedRect(x: 0, y: 0, width: 1, height: 0.5)).names
+                == ["confidence", "min-text-height", "region", "text-cleanup", "garbage-lines", "digit-repair"])
+        #expect(RecognitionPipeline.raw.names.isEmpty)
+        #expect(RecognitionOptions().resolvedRules.names == RecognitionPipeline.standard().names)
+    }
+
+    @Test("The confidence rule drops unsure lines and records its threshold for filteredLines")
+    func confidenceRule() {
+        let filtered = ConfidenceFilter(minimumConfidence: 0.7).apply(to: result([textLine("a", confidence: 0.69), textLine("b", confidence: 0.7)]))
+        #expect(filtered.lines.map(\.text) == ["b"])
+        #expect(filtered.minimumConfidence == 0.7)
+        #expect(filtered.filteredLines.map(\.text) == ["b"])
+    }
+
+    @Test("The raw pipeline returns the result unchanged")
+    func rawPipeline() {
+        let input = result([textLine("  ---  ", confidence: 0.1), textLine("l2:3O", confidence: 0.2)])
+        #expect(RecognitionPipeline.raw.apply(to: input) == input)
+    }
+
+    @Test("A custom rule runs after the standard ones")
+    func customRule() {
+        struct Uppercase: RecognitionRule {
+            let name = "uppercase"
+            func apply(to result: OCRResult) -> OCRResult { result.mappingLines { $0.mappingTokens { $0.uppercased() } } }
+        }
+        let pipeline = RecognitionPipeline.standard().appending(Uppercase())
+        #expect(pipeline.names.last == "uppercase")
+        #expect(pipeline.apply(to: result([textLine("total l2,5O0")])).lines.map(\.text) == ["TOTAL 12,500"])
+    }
+
+    @Test("Minimum text height keeps lines at least that fraction of the image tall", arguments: [(0.05, 2), (0.1, 1), (0.2, 0)])
+    func minimumTextHeight(fraction: Double, kept: Int) {
+        let input = result([textLine("tall", height: 0.1), textLine("short", height: 0.05), textLine("speck", height: 0.01)])
+        #expect(MinimumTextHeightFilter(minimumTextHeight: fraction).apply(to: input).lines.count == kept)
+    }
+
+    @Test("A region keeps the words whose centres are inside it and rebuilds their line")
+    func regionOfInterest() throws {
+        let top = line([("상호", 50, 80), ("행복마트", 600, 160)], top: 10)
+        let bottom = line([("합계", 50, 80), ("3,600", 600, 100)], top: 70)
+        let rightHalf = NormalizedRect(x: 0.5, y: 0, width: 0.5, height: 1)
+        let kept = RegionOfInterestFilter(region: rightHalf).apply(to: result([top, bottom]))
+        #expect(kept.lines.map(\.text) == ["행복마트", "3,600"])
+        let box = try #require(kept.lines.first?.boundingBox)
+        #expect(abs(box.x - 0.6) < 0.001 && abs(box.width - 0.16) < 0.001)
+        let topHalf = NormalizedRect(x: 0, y: 0.5, width: 1, height: 0.5)
+        #expect(RegionOfInterestFilter(region: topHalf).apply(to: result([top, bottom])).lines.map(\.text) == ["상호 행복마트"])
+    }
+
+    @Test("Text clean-up composes decomposed Hangul (NFC) and collapses whitespace")
+    func normalisation() {
+        let decomposed = "합계".decomposedStringWithCanonicalMapping
+        #expect(decomposed.unicodeScalars.count == 5)
+        let cleaned = TextCleanup().apply(to: result([textLine("  \(decomposed)\t  3,600  "), textLine("   ")]))
+        #expect(cleaned.lines.map(\.text) == ["합계 3,600"])
+        #expect(cleaned.lines[0].text.unicodeScalars.count == 8)
+    }
+
+    @Test("With a joining gap, Hangul words split with no real gap are joined; real spaces stay")
+    func hangulSpacing() {
+        // 상승 + 장에서는 1 px apart (a split inside a word); 장에서는 → 오른다 40 px apart (a space).
+        let split = line([("상승", 100, 40), ("장에서는", 141, 80), ("오른다", 261, 60)])
+        #expect(TextCleanup().apply(to: result([split])).lines[0].text == "상승 장에서는 오른다")  // off by default
+        let cleaned = TextCleanup(hangulJoiningGap: 0.1).apply(to: result([split]))
+        #expect(cleaned.lines[0].text == "상승장에서는 오른다")
+        #expect(cleaned.lines[0].words.map(\.text) == ["상승장에서는", "오른다"])
+        // Latin and digits next to Hangul keep their spaces, however close.
+        let mixed = line([("iPhone", 100, 60), ("15", 162, 20), ("구매", 184, 40)])
+        #expect(TextCleanup(hangulJoiningGap: 0.1).apply(to: result([mixed])).lines[0].text == "iPhone 15 구매")
+    }
+
+    @Test(
+        "Garbage lines are removed; text, prices and decorated lines stay",
+        arguments: [
+            ("------------", true), (".,' ~", true), ("|~;i", true), ("ㅣ ;: ~", true), ("", true),
+            ("합계 3,600", false), ("*** 감사합니다 ***", false), ("(주)", false), ("-3,980", false),
+            ("A-2048", false), ("==== 영수증 ====", false), ("12", false),
+        ])
+    func garbage(text: String, isGarbage: Bool) {
+        #expect(GarbageLineFilter.isGarbage(text) == isGarbage)
+    }
+
+    @Test(
+        "Digit confusions are repaired inside numbers, prices, dates and times only",
+        arguments: [
+            ("12,5O0", "12,500"), ("12,5OO원", "12,500원"), ("-3,98O", "-3,980"), ("2O25-1O-18", "2025-10-18"),
+            ("l2:3O", "12:30"), ("12:3O", "12:30"), ("2l:22", "21:22"), ("1O0", "100"), ("4S,B00", "45,800"),
+            ("합계:12,5O0", "합계:12,500"), ("₩9,9OO", "₩9,900"), ("214-B6-12345", "214-86-12345"),
+            // Not numbers: unchanged.
+            ("SOLD", "SOLD"), ("B1", "B1"), ("OK", "OK"), ("IBK", "IBK"), ("S25", "S25"), ("ABC12O", "ABC12O"),
+            ("Oo", "Oo"), ("l0", "l0"), ("COS", "COS"), ("5OO", "5OO"),
+        ])
+    func digitRepair(token: String, repaired: String) {
+        #expect(DigitConfusionRepair.repair(token) == repaired)
+    }
+
+    @Test("Digit repair changes the line text and its words alike")
+    func digitRepairKeepsWordsInStep() {
+        let price = line([("합계", 50, 80), ("12,5O0", 600, 100)])
+        let repaired = DigitConfusionRepair().apply(to: result([price])).lines[0]
+        #expect(repaired.text == "합계 12,500")
+        #expect(repaired.words.map(\.text) == ["합계", "12,500"])
+    }
+}
