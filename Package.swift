@@ -31,7 +31,7 @@ let package = Package(
         .executableTarget(name: "ocr", dependencies: ["OCRCommandLine"]),
         .executableTarget(name: "ocr-benchmark", dependencies: ["Domain", "Data"], path: "Sources/OCRBenchmark"),
         .target(name: "OCRTestSupport", dependencies: ["Domain"], path: "Tests/OCRTestSupport"),
-        .testTarget(name: "DomainTests", dependencies: ["Domain"]),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "OCRTestSupport"]),
         .testTarget(name: "DataTests", dependencies: ["Domain", "Data", "OCRTestSupport"]),
         .testTarget(name: "OCRCommandLineTests", dependencies: ["OCRCommandLine", "ocr", "OCRTestSupport"]),
     ],

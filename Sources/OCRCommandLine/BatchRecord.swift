@@ -10,13 +10,13 @@ struct BatchRecord: Encodable {
     var error: String?
     var exitCode: Int32?
 
-    init(item: OCRBatchItem) {
+    init(item: OCRBatchItem, extraction: Extraction?) {
         file = item.name
         index = item.index
         seconds = (item.duration.inSeconds * 1000).rounded() / 1000
         switch item.outcome {
         case .success(let value):
-            result = ScanReport(file: item.name, result: value)
+            result = ScanReport(file: item.name, result: value, extraction: extraction)
         case .failure(let failure):
             error = String(describing: failure)
             exitCode = ExitCode(for: failure).rawValue

@@ -1,3 +1,4 @@
+import Foundation
 import Domain
 
 /// Parses `ocr`'s arguments (without the program name) into a `Command`.
@@ -35,6 +36,7 @@ public enum CommandParser {
     private static func parseScan(_ arguments: [String]) throws(UsageError) -> Command {
         var options = ScanOptions()
         var reader = ArgumentReader(arguments, subcommand: .scan)
+        var ruleOptions: [String] = []  // the rule settings given, which --raw contradicts
         while let argument = try reader.next() {
             switch argument {
             case .positional(let input):
@@ -54,6 +56,31 @@ public enum CommandParser {
                     throw reader.invalid(value, for: "--min-confidence <min-confidence>", because: "use a number from 0 to 1")
                 }
                 options.minimumConfidence = number
+                ruleOptions.append("--min-confidence")
+            case .option("--min-text-height", _):
+                let value = try reader.value(for: argument, label: "<fraction>")
+                guard let number = Double(value), (0...1).contains(number) else {
+                    throw reader.invalid(value, for: "--min-text-height <fraction>", because: "use a fraction of the image height from 0 to 1, like 0.02")
+                }
+                options.minimumTextHeight = number
+                ruleOptions.append("--min-text-height")
+            case .option("--region", _):
+                let value = try reader.value(for: argument, label: "<x,y,width,height>")
+                guard let region = Self.region(from: value) else {
+                    throw reader.invalid(
+                        value, for: "--region <x,y,width,height>",
+                        because: "use four fractions of the image, origin bottom-left, like 0,0.5,1,0.5 for the top half")
+                }
+                options.region = region
+                ruleOptions.append("--region")
+            case .option("--raw", _):
+                options.raw = true
+            case .option("--extract", _):
+                let value = try reader.value(for: argument, label: "<kind>")
+                guard let extraction = Extraction(rawValue: value) else {
+                    throw reader.invalid(value, for: "--extract <kind>", because: "use receipt")
+                }
+                options.extraction = extraction
             case .option("--rotation", _):
                 let value = try reader.value(for: argument, label: "<rotation>")
                 if value == "auto" {
@@ -101,7 +128,23 @@ public enum CommandParser {
         guard !options.inputs.isEmpty else {
             throw UsageError("Missing expected argument '<image> ...'", subcommand: .scan)
         }
+        if options.raw, let contradicted = ruleOptions.first {
+            throw UsageError("'--raw' switches every rule off, so it cannot be combined with '\(contradicted)'", subcommand: .scan)
+        }
+        if options.extraction != nil, options.format == .tsv {
+            throw UsageError("'--extract' prints fields, which '--format tsv' cannot hold; use text, json or jsonl", subcommand: .scan)
+        }
         return .scan(options)
+    }
+
+    /// `x,y,width,height`, four fractions of the image with the region inside it.
+    private static func region(from value: String) -> NormalizedRect? {
+        let numbers = value.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2], let height = numbers[3],
+            [x, y, width, height].allSatisfy({ (0...1).contains($0) }), width > 0, height > 0,
+            x + width <= 1.000_001, y + height <= 1.000_001
+        else { return nil }
+        return NormalizedRect(x: x, y: y, width: width, height: height)
     }
 
     private static func parseLangs(_ arguments: [String]) throws(UsageError) -> Command {

@@ -6,6 +6,9 @@ struct ResultFormatter {
     let format: OutputFormat
     /// Whether several images are printed (text gets a header per image, JSON an array).
     let multipleInputs: Bool
+    /// Fields to extract from each result (`--extract`), printed instead of the lines in
+    /// text format and beside them in JSON.
+    var extraction: Extraction? = nil
 
     /// Printed once before the first result.
     var preamble: String {
@@ -25,17 +28,18 @@ struct ResultFormatter {
     func output(for item: OCRBatchItem, index: Int) -> String? {
         switch (format, item.outcome) {
         case (.jsonl, _):
-            return Self.encode(BatchRecord(item: item), pretty: false) + "\n"
+            return Self.encode(BatchRecord(item: item, extraction: extraction), pretty: false) + "\n"
         case (_, .failure):
             return nil
         case (.text, .success(let result)):
             let header = multipleInputs ? (index > 0 ? "\n" : "") + "==> \(item.name) <==\n" : ""
-            return header + result.filteredLines.map { $0.text + "\n" }.joined()
+            if extraction == .receipt { return header + ReceiptSummary.text(for: ReceiptExtractor().extract(from: result)) }
+            return header + result.lines.map { $0.text + "\n" }.joined()
         case (.json, .success(let result)):
-            let json = Self.encode(ScanReport(file: item.name, result: result), pretty: true)
+            let json = Self.encode(ScanReport(file: item.name, result: result, extraction: extraction), pretty: true)
             return (multipleInputs && index > 0 ? ",\n" : "") + json + "\n"
         case (.tsv, .success(let result)):
-            return result.filteredLines.enumerated().map { number, line in
+            return result.lines.enumerated().map { number, line in
                 let box = line.boundingBox
                 let fields = [
                     Self.tsvField(item.name), String(number + 1), String(format: "%.3f", line.confidence),

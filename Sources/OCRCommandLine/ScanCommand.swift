@@ -27,7 +27,7 @@ struct ScanCommand {
         let sources = paths.map { path in
             path == "-" ? ImageSource.data(console.readStandardInput(), name: "<stdin>") : ImageSource.file(atPath: path)
         }
-        let formatter = ResultFormatter(format: options.format, multipleInputs: paths.count > 1)
+        let formatter = ResultFormatter(format: options.format, multipleInputs: paths.count > 1, extraction: options.extraction)
         let progress = console.standardErrorIsTerminal && !options.quiet ? ProgressReporter(total: paths.count, console: console) : nil
         var status = ExitCode.success
         var waiting: [Int: OCRBatchItem] = [:]

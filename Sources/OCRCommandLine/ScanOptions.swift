@@ -8,6 +8,14 @@ public struct ScanOptions: Sendable, Hashable {
     public var languages: [String] = RecognitionOptions.defaultLanguages
     /// Lines below this confidence are not printed.
     public var minimumConfidence: Float = ConfidenceFilter.defaultMinimumConfidence
+    /// Lines shorter than this fraction of the image height are not printed (0 keeps all).
+    public var minimumTextHeight: Double = 0
+    /// Only text inside this region is printed (normalized, origin bottom-left).
+    public var region: NormalizedRect?
+    /// Whether every recognition rule is switched off (`--raw`).
+    public var raw = false
+    /// Structured fields to extract from each image's lines (`--extract receipt`).
+    public var extraction: Extraction?
     /// How far the stored images must be turned clockwise to stand upright; `nil` detects it.
     public var rotation: RotationDegree?
     /// How much work to spend per image.
@@ -31,8 +39,16 @@ public struct ScanOptions: Sendable, Hashable {
     var recognitionOptions: RecognitionOptions {
         RecognitionOptions(
             languages: languages, minimumConfidence: minimumConfidence, pageSegmentation: pageSegmentation,
-            recognitionLevel: recognitionLevel)
+            recognitionLevel: recognitionLevel,
+            rules: raw ? .raw : .standard(
+                minimumConfidence: minimumConfidence, minimumTextHeight: minimumTextHeight, regionOfInterest: region))
     }
+}
+
+/// What `ocr scan --extract` reads out of the recognised lines.
+public enum Extraction: String, Sendable, Hashable, CaseIterable {
+    /// A Korean store receipt (`ReceiptExtractor`).
+    case receipt
 }
 
 /// The options of `ocr langs`.

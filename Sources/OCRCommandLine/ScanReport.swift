@@ -35,15 +35,19 @@ struct ScanReport: Encodable {
     var minimumConfidence: Double
     var text: String
     var lines: [Line]
+    /// The receipt fields, with `--extract receipt`.
+    var receipt: ReceiptReport?
 
-    init(file: String, result: OCRResult) {
+    /// The report of `result`'s lines (already through the recognition rules).
+    init(file: String, result: OCRResult, extraction: Extraction? = nil) {
         self.file = file
         width = result.imageSize.width
         height = result.imageSize.height
         rotation = result.rotation.degrees
         minimumConfidence = Self.rounded(result.minimumConfidence)
-        text = result.text
-        lines = result.filteredLines.map { line in
+        text = result.lines.map(\.text).joined(separator: "\n")
+        if extraction == .receipt { receipt = ReceiptReport(ReceiptExtractor().extract(from: result)) }
+        lines = result.lines.map { line in
             Line(
                 text: line.text, confidence: Self.rounded(line.confidence), boundingBox: Box(line.boundingBox),
                 words: line.words.map {
@@ -53,5 +57,5 @@ struct ScanReport: Encodable {
     }
 
     /// Confidences with three decimals (`0.93`, not `0.9300000071525574`).
-    private static func rounded(_ value: Float) -> Double { (Double(value) * 1000).rounded() / 1000 }
+    static func rounded(_ value: Float) -> Double { (Double(value) * 1000).rounded() / 1000 }
 }

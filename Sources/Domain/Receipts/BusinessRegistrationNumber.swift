@@ -1,0 +1,45 @@
+/// Korean business registration numbers (사업자등록번호): ten digits, `###-##-#####`, the
+/// last a check digit.
+public enum BusinessRegistrationNumber {
+    private static let weights = [1, 3, 7, 1, 3, 7, 1, 3, 5]
+
+    /// Digits an OCR engine confuses with each digit, most likely first.
+    public static let confusableDigits: [Character: [Character]] = [
+        "0": ["8", "6", "9"], "1": ["7", "4"], "2": ["7"], "3": ["8", "9"], "4": ["1"],
+        "5": ["6", "8"], "6": ["5", "8", "0"], "7": ["1", "2"], "8": ["0", "3", "6", "9", "5"], "9": ["8", "0"],
+    ]
+
+    /// Whether ten digits (hyphens ignored) carry a valid check digit.
+    public static func isValid(_ number: String) -> Bool {
+        let digits = number.compactMap(\.wholeNumberValue)
+        guard digits.count == 10, number.filter({ $0 != "-" }).count == 10 else { return false }
+        var sum = zip(digits, weights).reduce(0) { $0 + $1.0 * $1.1 }
+        sum += digits[8] * 5 / 10
+        return (10 - sum % 10) % 10 == digits[9]
+    }
+
+    /// The valid number one likely OCR confusion away from `number` (ten digits), when
+    /// exactly one such number exists; `nil` when none or several do.
+    public static func repaired(_ number: String) -> String? {
+        let digits = Array(number.filter(\.isASCIIDigit))
+        guard digits.count == 10 else { return nil }
+        var found: Set<String> = []
+        for index in digits.indices {
+            for replacement in confusableDigits[digits[index]] ?? [] {
+                var candidate = digits
+                candidate[index] = replacement
+                let text = String(candidate)
+                if isValid(text) { found.insert(text) }
+            }
+        }
+        guard found.count == 1, let only = found.first else { return nil }
+        return formatted(only)
+    }
+
+    /// Ten digits as `###-##-#####`.
+    public static func formatted(_ digits: String) -> String {
+        let plain = Array(digits.filter(\.isASCIIDigit))
+        guard plain.count == 10 else { return digits }
+        return String(plain[0..<3]) + "-" + String(plain[3..<5]) + "-" + String(plain[5...])
+    }
+}

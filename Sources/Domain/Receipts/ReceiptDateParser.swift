@@ -1,0 +1,41 @@
+/// Finds dates and times in the formats Korean receipts print: `2025-10-18 21:22`,
+/// `2025.10.18 21:22:05`, `2025/10/18`, `25/10/18`, `25.10.18`, `2025년 10월 18일`, with the
+/// time anywhere on the same line (`21:22`, `21:22:05`, `21시 22분`).
+public enum ReceiptDateParser {
+    /// The first valid date in `text`, with the line's time when it has one, and the range
+    /// of `text` it was read from.
+    public static func date(in text: String) -> (date: ReceiptDate, range: Range<String.Index>)? {
+        var found: [(numbers: [Substring], twoDigitYear: Bool, range: Range<String.Index>)] = []
+        found += text.matches(of: #/(20\d{2})\s*년\s*(\d{1,2})\s*월\s*(\d{1,2})\s*일/#).map { ([$0.1, $0.2, $0.3], false, $0.range) }
+        found += text.matches(of: #/(20\d{2})\s?[-./]\s?(\d{1,2})\s?[-./]\s?(\d{1,2})(?!\d)/#, notAfter: "0123456789")
+            .map { ([$0.1, $0.2, $0.3], false, $0.range) }
+        found += text.matches(of: #/(\d{2})[-./](\d{2})[-./](\d{2})(?![\d-])/#, notAfter: "0123456789-")
+            .map { ([$0.1, $0.2, $0.3], true, $0.range) }
+        for candidate in found {
+            let numbers = candidate.numbers.compactMap { Int($0) }
+            guard numbers.count == 3 else { continue }
+            var date = ReceiptDate(year: candidate.twoDigitYear ? 2000 + numbers[0] : numbers[0], month: numbers[1], day: numbers[2])
+            guard date.isValid else { continue }
+            if let time = time(in: text[candidate.range.upperBound...]) {
+                (date.hour, date.minute, date.second) = time
+                if !date.isValid { (date.hour, date.minute, date.second) = (nil, nil, nil) }
+            }
+            return (date, candidate.range)
+        }
+        return nil
+    }
+
+    /// The first time (`21:22`, `21:22:05`, `21시 22분`) in `text`.
+    static func time(in text: Substring) -> (Int, Int, Int?)? {
+        let string = String(text)
+        if let match = string.matches(of: #/(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])/#, notAfter: "0123456789:").first,
+            let hour = Int(match.1), let minute = Int(match.2)
+        {
+            return (hour, minute, match.3.flatMap { Int($0) })
+        }
+        if let match = string.firstMatch(of: #/(\d{1,2})\s*시\s*(\d{1,2})\s*분/#), let hour = Int(match.1), let minute = Int(match.2) {
+            return (hour, minute, nil)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,71 @@
+/// One recognised line as the receipt extractor sees it: its text with single spaces, the
+/// same without spaces for keyword matching, and the words behind each part of the text.
+struct ReceiptLine {
+    let index: Int
+    let line: RecognizedLine
+    /// The text with whitespace collapsed to single spaces.
+    let text: String
+    /// The text without any whitespace (`합 계` and `합계` both match `합계`).
+    let compact: String
+    /// Each word's range in `text`, when the words spell the text.
+    private let wordRanges: [(Range<String.Index>, RecognizedWord)]
+
+    init(index: Int, line: RecognizedLine) {
+        self.index = index
+        self.line = line
+        text = TextCleanup.collapsingWhitespace(line.text)
+        compact = text.filter { !$0.isWhitespace }
+        var ranges: [(Range<String.Index>, RecognizedWord)] = []
+        var cursor = text.startIndex
+        for word in line.words {
+            guard let range = text.range(of: word.text, range: cursor..<text.endIndex) else {
+                ranges = []
+                break
+            }
+            ranges.append((range, word))
+            cursor = range.upperBound
+        }
+        wordRanges = ranges
+    }
+
+    /// The whitespace-separated tokens.
+    var tokens: [Substring] { text.split(separator: " ") }
+
+    /// Whether the compact text contains any of `keywords`.
+    func contains(anyOf keywords: [String]) -> Bool {
+        keywords.contains { compact.contains($0) }
+    }
+
+    /// The engine's confidence in `range` of the text: the least confident word it
+    /// touches, or the line's confidence when the words are unknown.
+    func confidence(of range: Range<String.Index>?) -> Float {
+        let touched = words(touching: range)
+        return touched.isEmpty ? line.confidence : touched.map(\.confidence).min() ?? line.confidence
+    }
+
+    /// Where `range` of the text is printed: the union of the words it touches, or the line.
+    func boundingBox(of range: Range<String.Index>?) -> NormalizedRect {
+        let touched = words(touching: range)
+        guard let first = touched.first else { return line.boundingBox }
+        return touched.dropFirst().reduce(first.boundingBox) { $0.union($1.boundingBox) }
+    }
+
+    /// A field read from `range` of this line (the whole line when `nil`), with the
+    /// engine's confidence in it capped at `cap`.
+    func field<Value>(_ value: Value, range: Range<String.Index>?, cap: Float = ReceiptExtractor.unconfirmedCap) -> ReceiptField<Value> {
+        ReceiptField(
+            value: value, confidence: min(confidence(of: range), cap), lineIndices: [index],
+            boundingBox: boundingBox(of: range), sourceText: range.map { String(text[$0]) } ?? text)
+    }
+
+    /// The range of the last token, and its amount, when the line ends with an amount.
+    var trailingAmount: (amount: Int, range: Range<String.Index>)? {
+        guard let last = tokens.last, let amount = KoreanAmount.parse(last) else { return nil }
+        return (amount, last.startIndex..<last.endIndex)
+    }
+
+    private func words(touching range: Range<String.Index>?) -> [RecognizedWord] {
+        guard let range else { return wordRanges.map(\.1) }
+        return wordRanges.filter { $0.0.overlaps(range) }.map(\.1)
+    }
+}

@@ -1,0 +1,125 @@
+import Domain
+import OCRTestSupport
+import Testing
+
+/// Lines as the engine would return them, top to bottom, each fully confident unless given.
+private func receipt(_ texts: [String], confidence: Float = 0.93) -> OCRResult {
+    let lines = texts.enumerated().map { index, text in
+        RecognizedLine(
+            text: text, boundingBox: NormalizedRect(x: 0.05, y: 0.95 - Double(index + 1) * 0.04, width: 0.9, height: 0.03),
+            confidence: confidence)
+    }
+    return OCRResult(lines: lines, minimumConfidence: 0, imageSize: ImageSize(width: 576, height: 900))
+}
+
+@Suite("Receipt extraction")
+struct ReceiptExtractorTests {
+    static let store = [
+        "행복마트 역삼점", "사업자번호 220-81-62517", "TEL 02-555-1234", "2025-10-18 21:22", "상품명 수량 금액",
+        "바나나우유 2 3,000", "삼각김밥 1 1,200", "생수 500ml 1 900", "행사할인 -500", "과세물품가액 4,182", "부가세 418",
+        "합계 4,600", "신용카드 4,600", "카드번호 1234-56**-****-7890", "승인번호 30012345", "감사합니다",
+    ]
+
+    @Test("Every field of a clean receipt is read, from its line, and confirmed by the cross-checks")
+    func cleanReceipt() throws {
+        let result = RecognitionPipeline.standard().apply(to: receipt(Self.store))
+        let read = ReceiptExtractor().extract(from: result)
+        #expect(read.merchantName?.value == "행복마트 역삼점")
+        #expect(read.businessRegistrationNumber?.value == "220-81-62517")
+        #expect(read.businessRegistrationNumber?.isHighConfidence == true)  // check digit
+        #expect(read.phoneNumber?.value == "02-555-1234")
+        #expect(read.date?.value.description == "2025-10-18 21:22")
+        #expect(read.items.map(\.name) == ["바나나우유", "삼각김밥", "생수 500ml"])
+        #expect(read.items.map(\.quantity) == [2, 1, 1])
+        #expect(read.items.map(\.amount) == [3_000, 1_200, 900])
+        #expect(read.discounts.map(\.value) == [500])
+        #expect(read.taxableAmount?.value == 4_182)
+        #expect(read.vat?.value == 418)
+        let total = try #require(read.total)
+        #expect(total.value == 4_600)
+        #expect(total.isHighConfidence)
+        #expect(total.lineIndices == [11])
+        #expect(total.sourceText == "4,600")
+        #expect(read.paymentMethod?.value == .card)
+        #expect(read.cardNumber?.value == "1234-56**-****-7890")
+        #expect(read.approvalNumber?.value == "30012345")
+        #expect(read.checks.allSatisfy { $0.passed })
+        #expect(Set(read.checks.map(\.kind)) == [.itemsMatchTotal, .vatMatchesTotal, .paymentMatchesTotal])
+    }
+
+    @Test("A misread total is replaced by the amount the items, the VAT and the payment agree on")
+    func misreadTotal() throws {
+        var lines = Self.store
+        lines[11] = "합계 4,800"  // 6 read as 8
+        let read = ReceiptExtractor().extract(from: receipt(lines))
+        let total = try #require(read.total)
+        #expect(total.value == 4_600)
+        #expect(total.isHighConfidence)
+    }
+
+    @Test("A total nothing confirms is reported, but never with high confidence")
+    func unconfirmedTotal() throws {
+        let read = ReceiptExtractor().extract(from: receipt(["어느가게", "합계 12,000"], confidence: 0.99))
+        let total = try #require(read.total)
+        #expect(total.value == 12_000)
+        #expect(!total.isHighConfidence)
+        #expect(read.merchantName?.isHighConfidence == false)  // read once, confirmed by nothing
+    }
+
+    @Test("A total that its checks contradict is marked down")
+    func contradictedTotal() throws {
+        let read = ReceiptExtractor().extract(from: receipt(["가게", "우유 1 2,000", "빵 1 3,000", "합계 9,000", "부가세 300"]))
+        let total = try #require(read.total)
+        #expect(total.value == 9_000)
+        #expect(total.confidence < 0.6)
+        #expect(read.checks.contains(ReceiptCheck(kind: .itemsMatchTotal, passed: false)))
+        #expect(read.vat?.isHighConfidence == false)
+    }
+
+    @Test("Unit price columns are read and checked: quantity × unit price = amount")
+    func unitPrices() {
+        let read = ReceiptExtractor().extract(from: receipt([
+            "다온식당", "메뉴 단가 수량 금액", "김치찌개 9,000 2 18,000", "공기밥 1,000 3 3,000", "합계금액 21,000원",
+        ]))
+        #expect(read.items.map(\.unitPrice) == [9_000, 1_000])
+        #expect(read.items.map(\.quantity) == [2, 3])
+        #expect(read.checks.contains(ReceiptCheck(kind: .itemArithmetic, passed: true)))
+        #expect(read.total?.value == 21_000)
+    }
+
+    @Test("A misread registration number is repaired when one likely confusion makes it valid")
+    func repairedRegistrationNumber() throws {
+        let read = ReceiptExtractor().extract(from: receipt(["가게", "사업자등록번호: 104-61-45235"]))
+        let number = try #require(read.businessRegistrationNumber)
+        #expect(number.value == "104-81-45235")
+        #expect(!number.isHighConfidence)
+    }
+
+    @Test("An invalid registration number is reported as read, with low confidence")
+    func invalidRegistrationNumber() throws {
+        let number = try #require(ReceiptExtractor().extract(from: receipt(["가게", "사업자번호 123-45-67890"])).businessRegistrationNumber)
+        #expect(number.value == "123-45-67890")
+        #expect(number.confidence <= 0.3)
+    }
+
+    @Test("Lines that are not a receipt give no fields rather than guesses")
+    func notAReceipt() {
+        let read = ReceiptExtractor().extract(from: receipt(["상승장에서는 누구나 투자의 천재처럼 보인다.", "판단까지 걸린 시간이 수익률을 좌우한다."]))
+        #expect(read.total == nil && read.date == nil && read.businessRegistrationNumber == nil && read.items.isEmpty)
+        #expect(ReceiptExtractor().extract(from: OCRResult(lines: [])) == Receipt(merchantName: nil))
+    }
+
+    @Test("Recorded engine readings of the receipt fixtures: required fields right, no confident mistakes", arguments: ReceiptFixture.recorded())
+    func recordedFixture(_ fixture: ReceiptFixture) throws {
+        let result = RecognitionPipeline.standard().apply(to: try RecordedResult.load(fixture.linesURL))
+        let read = ReceiptExtractor().extract(from: result)
+        #expect(try fixture.requiredFieldErrors(in: read) == [])
+        #expect(try fixture.confidentMistakes(in: read) == [])
+    }
+
+    @Test("Every receipt fixture has a recorded reading")
+    func everyFixtureRecorded() {
+        #expect(ReceiptFixture.all().count >= 6)
+        #expect(ReceiptFixture.recorded().count == ReceiptFixture.all().count)
+    }
+}
