@@ -88,18 +88,21 @@ public struct ReceiptExtractor: Sendable {
             return
         }
         let support = evidence(for: best)
+        let chosen: ReceiptField<Int>
         if let labelled, labelled.value == best {
-            receipt.total = labelled
+            chosen = labelled
         } else if let paid, paid.value == best {
-            receipt.total = paid
+            chosen = paid
         } else if support >= 2, let source = labelled ?? paid {
-            receipt.total = source.with(value: best)  // the printed total misread; the others agree
+            chosen = source.with(value: best)  // the printed total misread; the others agree
         } else {
             return
         }
-        let independent = support - (labelled?.value == best ? 1 : 0)
-        // Confirmed by another source; alone but contradicted; or simply alone.
-        receipt.total = receipt.total?.checked(independent >= 1 ? true : (candidates.count > 1 ? false : nil))
+        // Votes beside the chosen line's own: confirmed by another source; alone but
+        // contradicted by one; or simply alone.
+        let printedVote = chosen.value == labelled?.value || chosen.value == paid?.value ? 1 : 0
+        let independent = support - printedVote
+        receipt.total = chosen.checked(independent >= 1 ? true : (candidates.count > 1 ? false : nil))
 
         var checks: [ReceiptCheck] = []
         if let itemsNet { checks.append(ReceiptCheck(kind: .itemsMatchTotal, passed: itemsNet == best)) }
@@ -158,11 +161,11 @@ public struct ReceiptExtractor: Sendable {
     private static func businessNumber(in lines: [ReceiptLine]) -> ReceiptField<String>? {
         let labelled = lines.filter { $0.contains(anyOf: Keywords.businessNumber) }
         for line in labelled + lines {
-            let hyphenated = line.text.matches(of: #/\d{3}\s?-\s?\d{2}\s?-\s?\d{5}(?![\d-])/#, notAfter: "0123456789-").first?.range
-            // Ten bare digits are a registration number only under its label.
+            let grouped = line.text.matches(of: #/\d{3}\s?[-.]\s?\d{2}\s?[-.]\s?\d{5}(?!\d)/#, notAfter: "0123456789-").first?.range
+            // Under its label, any ten digits in a row (separators misread or lost) are one.
             let bare = line.contains(anyOf: Keywords.businessNumber)
-                ? line.text.matches(of: #/\d{10}(?!\d)/#, notAfter: "0123456789").first?.range : nil
-            guard let range = hyphenated ?? bare else { continue }
+                ? line.text.matches(of: #/\d(?:[-.\s]?\d){9}(?!\d)/#, notAfter: "0123456789").first?.range : nil
+            guard let range = grouped ?? bare else { continue }
             let read = BusinessRegistrationNumber.formatted(String(line.text[range].filter(\.isASCIIDigit)))
             if BusinessRegistrationNumber.isValid(read) {
                 var field = line.field(read, range: range, cap: 1)
@@ -218,15 +221,20 @@ public struct ReceiptExtractor: Sendable {
         return nil
     }
 
+    /// A masked card number: four digits, maybe two or four more, masking characters
+    /// (`*`, read as `%`, `#`, `+`, `¥`, `x` …), and the last four digits; rebuilt as the
+    /// 16-digit `1234-56**-****-7890` form.
     private static func cardNumber(in lines: [ReceiptLine]) -> ReceiptField<String>? {
-        let labelled = lines.filter { $0.contains(anyOf: ["카드번호", "카드No", "CARD"]) }
+        let labelled = lines.filter { $0.contains(anyOf: ["카드번호", "카드No", "CARD", "카드NO"]) }
         for line in labelled + lines {
-            let pattern = #/\d{4}[- ]?[\d*xX]{2,4}[- ]?[\d*xX]{4}[- ]?[\d*xX]{2,4}(?![\d*])/#
-            for match in line.text.matches(of: pattern, notAfter: "0123456789*") {
-                let number = String(line.text[match.range]).map { "xX".contains($0) ? "*" : $0 }
-                guard number.contains("*") else { continue }
-                return line.field(String(number), range: match.range)
-            }
+            guard let match = line.text.firstMatch(of: #/(\d{4})([^\d]{0,3}(?:\d{4}|\d{2}))?([^\d]{3,}?)(\d{4})(?!\d)/#) else { continue }
+            let masking = match.3.filter { !$0.isWhitespace && !"-–—_.".contains($0) }
+            guard masking.count >= 2 else { continue }
+            let visible = String(match.1) + (match.2.map { $0.filter(\.isASCIIDigit) } ?? "")
+            let digits = Array(visible + String(repeating: "*", count: max(0, 12 - visible.count)) + match.4)
+            guard digits.count == 16 else { continue }
+            let number = stride(from: 0, to: 16, by: 4).map { String(digits[$0..<$0 + 4]) }.joined(separator: "-")
+            return line.field(number, range: match.range)
         }
         return nil
     }

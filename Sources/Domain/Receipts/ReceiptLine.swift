@@ -13,7 +13,8 @@ struct ReceiptLine {
     init(index: Int, line: RecognizedLine) {
         self.index = index
         self.line = line
-        text = TextCleanup.collapsingWhitespace(line.text)
+        // Dashes the engine reads as em dashes and the like are hyphens on receipts.
+        text = TextCleanup.collapsingWhitespace(String(line.text.map { "–—―‒−".contains($0) ? "-" : $0 }))
         compact = text.filter { !$0.isWhitespace }
         var ranges: [(Range<String.Index>, RecognizedWord)] = []
         var cursor = text.startIndex
@@ -31,9 +32,19 @@ struct ReceiptLine {
     /// The whitespace-separated tokens.
     var tokens: [Substring] { text.split(separator: " ") }
 
-    /// Whether the compact text contains any of `keywords`.
+    /// Whether the compact text contains any of `keywords`; a keyword of four or more
+    /// characters also matches with one character misread (`공금가액` for `공급가액`).
     func contains(anyOf keywords: [String]) -> Bool {
-        keywords.contains { compact.contains($0) }
+        keywords.contains { compact.contains($0) || ($0.count >= 4 && containsWithOneSubstitution($0)) }
+    }
+
+    private func containsWithOneSubstitution(_ keyword: String) -> Bool {
+        let text = Array(compact)
+        let word = Array(keyword)
+        guard text.count >= word.count else { return false }
+        return (0...(text.count - word.count)).contains { start in
+            zip(text[start..<start + word.count], word).filter { $0 != $1 }.count <= 1
+        }
     }
 
     /// The engine's confidence in `range` of the text: the least confident word it
