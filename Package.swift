@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "OCRTestSupport", dependencies: ["Domain"], path: "Tests/OCRTestSupport"),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "OCRTestSupport"]),
         .testTarget(name: "DataTests", dependencies: ["Domain", "Data", "OCRTestSupport"]),
-        .testTarget(name: "OCRCommandLineTests", dependencies: ["OCRCommandLine", "ocr", "OCRTestSupport"]),
+        .testTarget(name: "OCRCommandLineTests", dependencies: ["Domain", "OCRCommandLine", "ocr", "OCRTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

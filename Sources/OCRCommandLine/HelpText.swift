@@ -6,7 +6,7 @@ enum HelpText {
         switch subcommand {
         case nil: "ocr <subcommand>"
         case .scan?:
-            "ocr scan <image> ... [--lang <lang>] [--min-confidence <min-confidence>] [--rotation <rotation>] [--level <level>] [--segmentation <segmentation>] [--format <format>] [--jobs <jobs>] [--recursive] [--quiet] [--tessdata <tessdata>]"
+            "ocr scan <image> ... [--lang <lang>] [--min-confidence <min-confidence>] [--min-text-height <fraction>] [--region <x,y,width,height>] [--raw] [--extract <kind>] [--rotation <rotation>] [--level <level>] [--segmentation <segmentation>] [--format <format>] [--jobs <jobs>] [--recursive] [--quiet] [--tessdata <tessdata>]"
         case .langs?: "ocr langs [--tessdata <tessdata>]"
         }
     }
@@ -57,6 +57,20 @@ enum HelpText {
           --min-confidence <min-confidence>
                                   Lines the engine is less sure of than this (0 to 1) are
                                   not printed. (default: 0.5)
+          --min-text-height <fraction>
+                                  Lines shorter than this fraction of the image height are
+                                  not printed, like Apple Vision's minimumTextHeight.
+                                  (default: 0)
+          --region <x,y,width,height>
+                                  Print only the text inside this region: fractions of the
+                                  image, origin bottom-left (0,0.5,1,0.5 is the top half).
+          --raw                   Switch every recognition rule off (confidence filter,
+                                  clean-up, garbage-line removal, digit repair): print
+                                  every line as the engine read it.
+          --extract <kind>        Read structured fields from the lines: 'receipt' (Korean
+                                  store receipts: merchant, registration number, date,
+                                  items, VAT, total, payment). Printed as a summary in
+                                  text, under "receipt" in JSON. (values: receipt)
           --rotation <rotation>   How far the stored image must be turned clockwise to stand
                                   upright; 'auto' honours the JPEG EXIF orientation and
                                   detects the page orientation. (values: auto, 0, 90, 180,

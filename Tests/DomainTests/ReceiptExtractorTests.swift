@@ -3,7 +3,7 @@ import OCRTestSupport
 import Testing
 
 /// Lines as the engine would return them, top to bottom, each fully confident unless given.
-private func receipt(_ texts: [String], confidence: Float = 0.93) -> OCRResult {
+func receipt(_ texts: [String], confidence: Float = 0.93) -> OCRResult {
     let lines = texts.enumerated().map { index, text in
         RecognizedLine(
             text: text, boundingBox: NormalizedRect(x: 0.05, y: 0.95 - Double(index + 1) * 0.04, width: 0.9, height: 0.03),
@@ -121,5 +121,40 @@ struct ReceiptExtractorTests {
     func everyFixtureRecorded() {
         #expect(ReceiptFixture.all().count >= 6)
         #expect(ReceiptFixture.recorded().count == ReceiptFixture.all().count)
+    }
+}
+
+@Suite("Receipt extraction from misread text")
+struct ReceiptMisreadTests {
+    @Test(
+        "Masked card numbers are rebuilt when the engine misreads the mask",
+        arguments: [
+            ("카드번호 1971—-97%%—¥*¥#%—2361", "1971-97**-****-2361"), ("카드번호 9752-99* ++ ***.7246", "9752-99**-****-7246"),
+            ("카드번호 6908-15******-3061", "6908-15**-****-3061"), ("카드번호 5310-****-****-1234", "5310-****-****-1234"),
+            ("카드번호 1234-56**-****-7890", "1234-56**-****-7890"),
+        ])
+    func cardNumbers(line: String, expected: String) {
+        #expect(ReceiptExtractor().extract(from: receipt(["가게", line])).cardNumber?.value == expected)
+    }
+
+    @Test("A card number whose masked digits cannot be placed is left out, not guessed")
+    func ambiguousCardNumber() {
+        #expect(ReceiptExtractor().extract(from: receipt(["가게", "카드번호 6229.441**-****-1566"])).cardNumber == nil)
+        #expect(ReceiptExtractor().extract(from: receipt(["가게", "주문번호 1234-5678-9012"])).cardNumber == nil)
+    }
+
+    @Test("Labels with one misread character still label their amounts")
+    func misreadLabels() {
+        let read = ReceiptExtractor().extract(from: receipt(["가게", "우유 1 11,000", "공금가액 10,000", "부가세 1,000", "합계금액 11,000원"]))
+        #expect(read.items.map(\.amount) == [11_000])
+        #expect(read.taxableAmount?.value == 10_000)
+        #expect(read.total?.isHighConfidence == true)
+    }
+
+    @Test("Registration numbers with misread separators are found under their label")
+    func registrationSeparators() {
+        for line in ["사업자번호 220.81.62517", "사업자번호 220. 81-62517-", "사업자등록번호: 22081 62517", "사업자번호 220—81—62517"] {
+            #expect(ReceiptExtractor().extract(from: receipt(["가게", line])).businessRegistrationNumber?.value == "220-81-62517", "\(line)")
+        }
     }
 }

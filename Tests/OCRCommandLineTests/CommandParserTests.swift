@@ -58,6 +58,16 @@ struct CommandParserTests {
                 $0.inputs = ["a.png"]
                 $0.recognitionLevel = .fast
             }),
+        ValidCase(
+            arguments: ["scan", "r.jpg", "--min-text-height", "0.02", "--region", "0,0.5,1,0.5", "--extract", "receipt", "--format", "json"],
+            expected: scan {
+                $0.inputs = ["r.jpg"]
+                $0.minimumTextHeight = 0.02
+                $0.region = NormalizedRect(x: 0, y: 0.5, width: 1, height: 0.5)
+                $0.extraction = .receipt
+                $0.format = .json
+            }),
+        ValidCase(arguments: ["scan", "a.png", "--raw"], expected: scan { $0.inputs = ["a.png"]; $0.raw = true }),
         ValidCase(arguments: ["langs", "--tessdata=/x"], expected: .langs({ var o = LangsOptions(); o.dataDirectory = "/x"; return o }())),
     ]
 
@@ -102,6 +112,27 @@ struct CommandParserTests {
         InvalidCase(
             arguments: ["scan", "a.png", "--jobs", "0"],
             message: "The value '0' is invalid for '--jobs <jobs>'; use a whole number from 1 to 256", subcommand: .scan),
+        InvalidCase(
+            arguments: ["scan", "a.png", "--region", "0.5,0,0.6,1"],
+            message: "The value '0.5,0,0.6,1' is invalid for '--region <x,y,width,height>'; use four fractions of the image, origin bottom-left, like 0,0.5,1,0.5 for the top half",
+            subcommand: .scan),
+        InvalidCase(
+            arguments: ["scan", "a.png", "--region", "0,0,1"],
+            message: "The value '0,0,1' is invalid for '--region <x,y,width,height>'; use four fractions of the image, origin bottom-left, like 0,0.5,1,0.5 for the top half",
+            subcommand: .scan),
+        InvalidCase(
+            arguments: ["scan", "a.png", "--min-text-height", "2"],
+            message: "The value '2' is invalid for '--min-text-height <fraction>'; use a fraction of the image height from 0 to 1, like 0.02",
+            subcommand: .scan),
+        InvalidCase(
+            arguments: ["scan", "a.png", "--raw", "--min-confidence", "0.7"],
+            message: "'--raw' switches every rule off, so it cannot be combined with '--min-confidence'", subcommand: .scan),
+        InvalidCase(
+            arguments: ["scan", "a.png", "--extract", "invoice"],
+            message: "The value 'invoice' is invalid for '--extract <kind>'; use receipt", subcommand: .scan),
+        InvalidCase(
+            arguments: ["scan", "a.png", "--extract", "receipt", "--format", "tsv"],
+            message: "'--extract' prints fields, which '--format tsv' cannot hold; use text, json or jsonl", subcommand: .scan),
     ]
 
     @Test("Invalid command lines name the problem", arguments: invalidCases)

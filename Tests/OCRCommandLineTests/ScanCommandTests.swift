@@ -102,3 +102,79 @@ struct ScanCommandTests {
         #expect(Set(["kor", "eng", "osd"]).isSubset(of: codes))
     }
 }
+
+@Suite("ocr scan in process: rules and receipt extraction")
+struct ScanRulesCommandTests {
+    @Test("--extract receipt --format json prints the receipt fields beside the lines")
+    func receiptJSON() async throws {
+        let captured = CapturedConsole()
+        let fixture = ReceiptFixture(name: "01-store")
+        let status = await OCRCommandLine.run(
+            ["scan", fixture.imageURL.path, "--extract", "receipt", "--format", "json"], console: captured.console)
+        #expect(status == .success)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(captured.standardOutput.utf8)) as? [String: Any])
+        #expect((json["lines"] as? [Any])?.isEmpty == false)
+        let receipt = try #require(json["receipt"] as? [String: Any])
+        let total = try #require(receipt["total"] as? [String: Any])
+        #expect(total["value"] as? Int == (try fixture.expected().total))
+        #expect((total["confidence"] as? Double ?? 0) >= 0.9)
+        #expect(total["lines"] as? [Int] != nil && total["boundingBox"] as? [String: Double] != nil)
+        let date = try #require(receipt["date"] as? [String: Any])
+        #expect(date["value"] as? String == "\(try fixture.expected().date) \(try fixture.expected().time)")
+        #expect((receipt["businessRegistrationNumber"] as? [String: Any])?["value"] as? String == (try fixture.expected().businessNumber))
+        #expect((receipt["checks"] as? [String: Bool])?["itemsMatchTotal"] == true)
+    }
+
+    @Test("--extract receipt in text prints a readable summary")
+    func receiptText() async throws {
+        let captured = CapturedConsole()
+        let fixture = ReceiptFixture(name: "02-restaurant")
+        let status = await OCRCommandLine.run(["scan", fixture.imageURL.path, "--extract", "receipt"], console: captured.console)
+        #expect(status == .success)
+        let expected = try fixture.expected()
+        let total = captured.standardOutput.split(separator: "\n").first { $0.hasPrefix("Total") }
+        #expect(total?.contains(ReceiptSummaryFormat.won(expected.total)) == true)
+        #expect(captured.standardOutput.contains("Business number  \(expected.businessNumber)"))
+    }
+
+    @Test("--raw prints every line as the engine read it; the standard rules clean and filter")
+    func raw() async throws {
+        let image = ReceiptFixture(name: "01-store").imageURL.path
+        let standard = CapturedConsole()
+        let strict = CapturedConsole()
+        let raw = CapturedConsole()
+        #expect(await OCRCommandLine.run(["scan", image], console: standard.console) == .success)
+        #expect(await OCRCommandLine.run(["scan", image, "--min-confidence", "0.97"], console: strict.console) == .success)
+        #expect(await OCRCommandLine.run(["scan", image, "--raw"], console: raw.console) == .success)
+        let rawLines = raw.standardOutput.split(separator: "\n")
+        let standardLines = standard.standardOutput.split(separator: "\n")
+        // The engine keeps receipt columns apart with runs of spaces; the clean-up makes them one.
+        #expect(rawLines.contains { $0.contains("  ") })
+        #expect(!standardLines.contains { $0.contains("  ") })
+        #expect(strict.standardOutput.split(separator: "\n").count < rawLines.count)
+    }
+
+    @Test("--region keeps the text inside it; --min-text-height drops text shorter than it")
+    func regionAndHeight() async throws {
+        let image = ReceiptFixture(name: "01-store").imageURL.path
+        let top = CapturedConsole()
+        #expect(await OCRCommandLine.run(["scan", image, "--region", "0,0.75,1,0.25"], console: top.console) == .success)
+        let topLines = top.standardOutput.split(separator: "\n")
+        #expect((1...6).contains(topLines.count))
+        #expect(topLines.first.map(String.init) == (try ReceiptFixture(name: "01-store").expected().merchant))
+        let tall = CapturedConsole()
+        #expect(await OCRCommandLine.run(["scan", image, "--min-text-height", "0.5"], console: tall.console) == .success)
+        #expect(tall.standardOutput.isEmpty)
+    }
+}
+
+/// The amount format the text summary uses, for comparing.
+enum ReceiptSummaryFormat {
+    static func won(_ amount: Int) -> String {
+        let formatter = NumberFormatter()
+        formatter.numberStyle = .decimal
+        formatter.groupingSeparator = ","
+        formatter.usesGroupingSeparator = true
+        return (formatter.string(from: NSNumber(value: amount)) ?? "\(amount)") + "원"
+    }
+}

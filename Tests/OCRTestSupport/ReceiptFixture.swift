@@ -57,6 +57,8 @@ public struct ReceiptFixture: Sendable, CustomStringConvertible {
         return FileManager.default.fileExists(atPath: png.path) ? png : Self.directory.appendingPathComponent(name + ".jpg")
     }
 
+    public func imageData() throws -> Data { try Data(contentsOf: imageURL) }
+
     public var linesURL: URL { Self.directory.appendingPathComponent(name + ".lines.json") }
 
     public func expected() throws -> Expected {
