@@ -10,7 +10,7 @@ import Foundation
 /// ```
 ///
 /// Rule names: `standard`, `confidence=0.7`, `min-text-height=0.02`,
-/// `region=x,y,width,height`, `text-cleanup`, `garbage-lines`, `digit-repair`.
+/// `region=x,y,width,height`, `full-width`, `text-cleanup`, `garbage-lines`, `digit-repair`.
 /// Instead of `lines`, `recorded` names a `ocr scan --raw --format json` file inside
 /// `TestImages/` (its lines are the input).
 public struct RuleFixture: Sendable, CustomStringConvertible {
@@ -65,6 +65,7 @@ public struct RuleFixture: Sendable, CustomStringConvertible {
             case ("min-text-height", 1): rules.append(MinimumTextHeightFilter(minimumTextHeight: numbers[0]))
             case ("region", 4):
                 rules.append(RegionOfInterestFilter(region: NormalizedRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])))
+            case ("full-width", 0): rules.append(FullWidthNormalization())
             case ("text-cleanup", 0): rules.append(TextCleanup())
             case ("garbage-lines", 0): rules.append(GarbageLineFilter())
             case ("digit-repair", 0): rules.append(DigitConfusionRepair())

@@ -118,13 +118,20 @@ public struct ReceiptExtractor: Sendable {
         receipt.vat = receipt.vat?.checked(vatFits(best))
         if let vat { receipt.taxableAmount = receipt.taxableAmount.map { $0.checked($0.value + vat == best) } }
         if itemsNet == best {  // the amounts add up; an item whose own arithmetic fails stays marked down
-            for (index, item) in receipt.items.enumerated() where item.unitPrice.map({ $0 * item.quantity == item.amount }) ?? true {
+            for (index, item) in receipt.items.enumerated() where !isSuspect(item) {
                 receipt.items[index].confidence = max(receipt.items[index].confidence, confirmed)
             }
             for index in receipt.discounts.indices { receipt.discounts[index].confidence = confirmed }
         } else if itemsNet != nil {
             for index in receipt.items.indices { receipt.items[index].confidence *= 0.6 }
         }
+    }
+
+    /// Whether an item's own reading is in doubt: its arithmetic fails, or a price was
+    /// left in its name (misread columns). The total adding up does not vouch for it.
+    private static func isSuspect(_ item: ReceiptItem) -> Bool {
+        if let unitPrice = item.unitPrice, unitPrice * item.quantity != item.amount { return true }
+        return item.name.split(separator: " ").contains { $0.contains(",") && KoreanAmount.parse($0) != nil }
     }
 
     private static func total(in summary: [ReceiptLine]) -> ReceiptField<Int>? {
@@ -275,16 +282,21 @@ public struct ReceiptExtractor: Sendable {
         let name = tokens.joined(separator: " ")
         guard name.contains(where: \.isLetter) else { return nil }
         let count = quantity ?? 1
-        var confidence = min(line.confidence(of: nil), unconfirmedCap)
-        if let unitPrice { confidence = unitPrice * count == amount ? confirmed : confidence * 0.6 }
-        return ReceiptItem(
-            name: name, quantity: count, unitPrice: unitPrice, amount: amount, confidence: confidence,
-            lineIndex: line.index, boundingBox: line.line.boundingBox)
+        var item = ReceiptItem(
+            name: name, quantity: count, unitPrice: unitPrice, amount: amount,
+            confidence: min(line.confidence(of: nil), unconfirmedCap), lineIndex: line.index, boundingBox: line.line.boundingBox)
+        if isSuspect(item) {
+            item.confidence *= 0.6
+        } else if unitPrice != nil {
+            item.confidence = confirmed  // quantity × unit price = amount
+        }
+        return item
     }
 
-    /// A quantity token: `2`, `x2`, `X2`, `×2` (1 to 999, no thousands separator).
+    /// A quantity token: `2`, `x2`, `X2`, `×2`, `2.` (1 to 999, no thousands separator).
     private static func quantity(_ token: Substring) -> Int? {
         var digits = token
+        while let last = digits.last, ".,:".contains(last) { digits = digits.dropLast() }
         if let first = digits.first, "xX×*".contains(first) { digits = digits.dropFirst() }
         guard !digits.isEmpty, digits.count <= 3, digits.allSatisfy(\.isASCIIDigit), let value = Int(digits), value > 0 else {
             return nil

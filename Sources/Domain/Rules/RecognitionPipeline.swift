@@ -23,9 +23,10 @@ public struct RecognitionPipeline: Sendable {
     /// 1. `ConfidenceFilter(minimumConfidence)`;
     /// 2. `MinimumTextHeightFilter(minimumTextHeight)`, when it is above 0;
     /// 3. `RegionOfInterestFilter(regionOfInterest)`, when a region is given;
-    /// 4. `TextCleanup()` (NFC, single spaces, no empty lines);
-    /// 5. `GarbageLineFilter()`;
-    /// 6. `DigitConfusionRepair()`.
+    /// 4. `FullWidthNormalization()` (`１２,５００` → `12,500`);
+    /// 5. `TextCleanup()` (NFC, single spaces, no empty lines);
+    /// 6. `GarbageLineFilter()`;
+    /// 7. `DigitConfusionRepair()`.
     public static func standard(
         minimumConfidence: Float = ConfidenceFilter.defaultMinimumConfidence,
         minimumTextHeight: Double = 0,
@@ -34,7 +35,7 @@ public struct RecognitionPipeline: Sendable {
         var rules: [any RecognitionRule] = [ConfidenceFilter(minimumConfidence: minimumConfidence)]
         if minimumTextHeight > 0 { rules.append(MinimumTextHeightFilter(minimumTextHeight: minimumTextHeight)) }
         if let regionOfInterest { rules.append(RegionOfInterestFilter(region: regionOfInterest)) }
-        rules += [TextCleanup(), GarbageLineFilter(), DigitConfusionRepair()] as [any RecognitionRule]
+        rules += [FullWidthNormalization(), TextCleanup(), GarbageLineFilter(), DigitConfusionRepair()] as [any RecognitionRule]
         return RecognitionPipeline(rules)
     }
 
