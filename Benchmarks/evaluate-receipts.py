@@ -1,9 +1,10 @@
 #!/usr/bin/python3
 """Scores `ocr scan --extract receipt` against receipts with known fields.
 
-Usage: /usr/bin/python3 Benchmarks/evaluate-receipts.py [DIR] [--ocr PATH] [-v]
+Usage: /usr/bin/python3 Benchmarks/evaluate-receipts.py [DIR] [--ocr PATH] [--match TEXT] [-v]
   DIR defaults to .benchmarks/receipts (made by Benchmarks/generate-receipt-set.py);
   TestImages/receipts works too. Every image NAME.png/.jpg needs NAME.expected.json.
+  --match keeps images whose name contains TEXT (e.g. faded, photo, cafe).
 
 Prints, per field, how often it was reported correctly, how often it was missing or
 wrong, and how many wrong values were reported with high confidence (>= 0.9): the
@@ -55,13 +56,15 @@ def reported_fields(receipt):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("-")]
+    options_with_values = {"--ocr", "--match"}
+    args = [a for i, a in enumerate(sys.argv[1:], 1) if not a.startswith("-") and sys.argv[i - 1] not in options_with_values]
+    match = sys.argv[sys.argv.index("--match") + 1] if "--match" in sys.argv else ""
     verbose = "-v" in sys.argv
     directory = args[0] if args else os.path.join(HERE, "..", ".benchmarks", "receipts")
     ocr = os.path.join(HERE, "..", ".build", "release", "ocr")
     if "--ocr" in sys.argv:
         ocr = sys.argv[sys.argv.index("--ocr") + 1]
-    images = sorted(f for f in os.listdir(directory) if f.endswith((".png", ".jpg")))
+    images = sorted(f for f in os.listdir(directory) if f.endswith((".png", ".jpg")) and match in f)
     run = subprocess.run([ocr, "scan", *[os.path.join(directory, f) for f in images], "--extract", "receipt",
                           "--format", "jsonl", "--quiet"], capture_output=True, text=True)
     records = {os.path.basename(json.loads(line)["file"]): json.loads(line) for line in run.stdout.splitlines()}
