@@ -65,7 +65,7 @@ public final class TesseractOCRRepository: OCRRepository {
         let languages = options.languages ?? defaultLanguages
         try Self.validate(languages)
         _ = try locator.directory(for: languages)
-        let control = RecognitionControl(progress: progress)
+        let control = RecognitionControl(progress: progress, timeLimit: options.timeLimit)
         let job = RecognitionJob(imageData: imageData, rotation: rotation, languages: languages, options: options, control: control)
         return try await withTaskCancellationHandler {
             try await pool.withResource { worker in

@@ -20,6 +20,8 @@ public enum OCRError: Error, Sendable, Hashable, CustomStringConvertible, Locali
     case languageDataMissing(language: String, searchedDirectories: [String], debianPackage: String)
     /// The engine failed for a reason other than the input (initialisation, recognition).
     case engineFailure(String)
+    /// Recognition took longer than `RecognitionOptions.timeLimit` and was stopped.
+    case timedOut(seconds: Double)
 
     public var description: String {
         switch self {
@@ -40,6 +42,8 @@ public enum OCRError: Error, Sendable, Hashable, CustomStringConvertible, Locali
             return "Language data for '\(language)' (\(language).traineddata) was not found in \(searched). Install it with 'apt-get install \(package)', or point TESSDATA_PREFIX (or --tessdata) at a directory that has it."
         case .engineFailure(let reason):
             return "The OCR engine failed: \(reason)."
+        case .timedOut(let seconds):
+            return "Recognition took longer than the limit of \(seconds.formatted(.number.precision(.fractionLength(0...2)))) s and was stopped. Raise the limit (RecognitionOptions.timeLimit, ocr scan --time-limit), or crop or downscale the image."
         }
     }
 

@@ -9,6 +9,8 @@
 public struct RecognitionOptions: Sendable {
     /// The default languages: Korean first, then English.
     public static let defaultLanguages = ["kor", "eng"]
+    /// The default time limit for one image: 60 seconds.
+    public static let defaultTimeLimit: Duration = .seconds(60)
     /// The default largest image accepted, in pixels (50 megapixels).
     public static let defaultMaximumPixelCount = 50_000_000
 
@@ -29,6 +31,9 @@ public struct RecognitionOptions: Sendable {
     /// Images with more pixels than this are refused with `OCRError.imageTooLarge`
     /// before they are decoded.
     public var maximumPixelCount: Int
+    /// How long one image may keep the engine busy (waiting for a free engine does not
+    /// count); past it, recognition stops and throws `OCRError.timedOut`. `nil` never stops.
+    public var timeLimit: Duration?
 
     /// Creates options; every parameter has a sensible default.
     public init(
@@ -37,9 +42,11 @@ public struct RecognitionOptions: Sendable {
         pageSegmentation: PageSegmentation = .automatic,
         recognitionLevel: RecognitionLevel = .accurate,
         maximumPixelCount: Int = RecognitionOptions.defaultMaximumPixelCount,
-        rules: RecognitionPipeline? = nil
+        rules: RecognitionPipeline? = nil,
+        timeLimit: Duration? = RecognitionOptions.defaultTimeLimit
     ) {
         self.rules = rules
+        self.timeLimit = timeLimit
         self.recognitionLevel = recognitionLevel
         self.languages = languages
         self.minimumConfidence = minimumConfidence

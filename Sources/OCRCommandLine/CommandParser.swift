@@ -121,6 +121,12 @@ public enum CommandParser {
                 options.jobs = jobs
             case .option("--tessdata", _):
                 options.dataDirectory = try reader.value(for: argument, label: "<tessdata>")
+            case .option("--time-limit", _):
+                let value = try reader.value(for: argument, label: "<seconds>")
+                guard let seconds = Double(value), seconds.isFinite, (0...86_400).contains(seconds) else {
+                    throw reader.invalid(value, for: "--time-limit <seconds>", because: "use seconds from 0 (no limit) to 86400")
+                }
+                options.timeLimit = seconds == 0 ? nil : .milliseconds(Int64((seconds * 1000).rounded(.up)))
             case .option(let name, _):
                 throw UsageError("Unknown option '\(name)'", subcommand: .scan)
             }

@@ -22,7 +22,7 @@ public enum ExitCode: Int32, Sendable, Comparable {
             case .emptyData, .notAnImage, .undecodableImage, .imageTooLarge, .unreadableFile: self = .dataError
             case .languageDataMissing: self = .unavailable
             case .invalidLanguage: self = .usage
-            case .engineFailure: self = .failure
+            case .engineFailure, .timedOut: self = .failure
             }
         default:
             self = .failure

@@ -6,7 +6,7 @@ enum HelpText {
         switch subcommand {
         case nil: "ocr <subcommand>"
         case .scan?:
-            "ocr scan <image> ... [--lang <lang>] [--min-confidence <min-confidence>] [--min-text-height <fraction>] [--region <x,y,width,height>] [--raw] [--extract <kind>] [--rotation <rotation>] [--level <level>] [--segmentation <segmentation>] [--format <format>] [--jobs <jobs>] [--recursive] [--quiet] [--tessdata <tessdata>]"
+            "ocr scan <image> ... [--lang <lang>] [--min-confidence <min-confidence>] [--min-text-height <fraction>] [--region <x,y,width,height>] [--raw] [--extract <kind>] [--rotation <rotation>] [--level <level>] [--segmentation <segmentation>] [--format <format>] [--jobs <jobs>] [--recursive] [--quiet] [--time-limit <seconds>] [--tessdata <tessdata>]"
         case .langs?: "ocr langs [--tessdata <tessdata>]"
         }
     }
@@ -89,6 +89,9 @@ enum HelpText {
           -j, --jobs <jobs>       Images read at once, each on its own engine. (default: the
                                   number of cores)
           -r, --recursive         Read directories at every level, not only their top.
+          --time-limit <seconds>  Stop reading an image that keeps its engine busy longer than
+                                  this, and report it as failed; 0 for no limit.
+                                  (default: 60)
           -q, --quiet             Do not draw the progress bar on standard error (it is drawn
                                   only when standard error is a terminal).
           --tessdata <tessdata>   A directory of .traineddata files to use instead of

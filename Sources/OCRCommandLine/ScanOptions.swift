@@ -30,6 +30,8 @@ public struct ScanOptions: Sendable, Hashable {
     public var recursive = false
     /// Images read at once (engines started); `nil` is the number of active cores.
     public var jobs: Int?
+    /// How long one image may take; `nil` never stops.
+    public var timeLimit: Duration? = RecognitionOptions.defaultTimeLimit
     /// Whether the progress bar is suppressed.
     public var quiet = false
 
@@ -41,7 +43,8 @@ public struct ScanOptions: Sendable, Hashable {
             languages: languages, minimumConfidence: minimumConfidence, pageSegmentation: pageSegmentation,
             recognitionLevel: recognitionLevel,
             rules: raw ? .raw : .standard(
-                minimumConfidence: minimumConfidence, minimumTextHeight: minimumTextHeight, regionOfInterest: region))
+                minimumConfidence: minimumConfidence, minimumTextHeight: minimumTextHeight, regionOfInterest: region),
+            timeLimit: timeLimit)
     }
 }
 

@@ -54,3 +54,29 @@ struct FaultTests {
         #expect(throws: OCRError.unreadableFile(path: paths[2], reason: "no such file")) { try outcomes[2]?.get() }
     }
 }
+
+@Suite("Time limit")
+struct TimeLimitTests {
+    @Test("An image that takes longer than the time limit stops with OCRError.timedOut, and the engine reads the next one")
+    func timesOut() async throws {
+        let repository = try SharedRepository.get()
+        var options = RecognitionOptions()
+        options.timeLimit = .milliseconds(1)
+        await #expect(throws: OCRError.timedOut(seconds: 0.001)) {
+            try await repository.recognizeText(in: Fixture("page.png").data(), rotation: .upright, options: options)
+        }
+        let next = try await repository.recognizeText(in: Fixture("three-lines.png").data(), rotation: .upright)
+        #expect(next.lines.count == 3)
+    }
+
+    @Test("A fuzz-found striped GIF that takes ~14 s to read stops at its time limit")
+    func slowInputStops() async throws {
+        var options = RecognitionOptions()
+        options.timeLimit = .seconds(1)
+        let start = ContinuousClock.now
+        await #expect(throws: OCRError.timedOut(seconds: 1)) {
+            try await SharedRepository.get().recognizeText(in: Fixture("fuzz/striped-slow.gif").data(), rotation: nil, options: options)
+        }
+        #expect(ContinuousClock.now - start < .seconds(8))
+    }
+}

@@ -68,6 +68,8 @@ struct CommandParserTests {
                 $0.format = .json
             }),
         ValidCase(arguments: ["scan", "a.png", "--raw"], expected: scan { $0.inputs = ["a.png"]; $0.raw = true }),
+        ValidCase(arguments: ["scan", "a.png", "--time-limit", "2.5"], expected: scan { $0.inputs = ["a.png"]; $0.timeLimit = .milliseconds(2500) }),
+        ValidCase(arguments: ["scan", "a.png", "--time-limit=0"], expected: scan { $0.inputs = ["a.png"]; $0.timeLimit = nil }),
         ValidCase(arguments: ["langs", "--tessdata=/x"], expected: .langs({ var o = LangsOptions(); o.dataDirectory = "/x"; return o }())),
     ]
 
@@ -127,6 +129,12 @@ struct CommandParserTests {
         InvalidCase(
             arguments: ["scan", "a.png", "--raw", "--min-confidence", "0.7"],
             message: "'--raw' switches every rule off, so it cannot be combined with '--min-confidence'", subcommand: .scan),
+        InvalidCase(
+            arguments: ["scan", "a.png", "--time-limit", "-1"],
+            message: "Missing value for '--time-limit <seconds>'", subcommand: .scan),
+        InvalidCase(
+            arguments: ["scan", "a.png", "--time-limit", "soon"],
+            message: "The value 'soon' is invalid for '--time-limit <seconds>'; use seconds from 0 (no limit) to 86400", subcommand: .scan),
         InvalidCase(
             arguments: ["scan", "a.png", "--extract", "invoice"],
             message: "The value 'invoice' is invalid for '--extract <kind>'; use receipt", subcommand: .scan),

@@ -14,11 +14,11 @@ struct DoubtfulLineReview {
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
         try lines.map { line in
             guard Double(line.line.confidence) < PageReader.reliableConfidence else { return line }
-            if control.isCancelled { throw CancellationError() }
+            try control.checkpoint()
             let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
             let box = line.preparedBox.padded(by: max(2, line.preparedBox.height / 5), within: prepared.image.size)
             let reread = engine.recognize(prepared, segmentation: PSM_SINGLE_LINE, monitor: monitor, within: box)
-            if control.isCancelled { throw CancellationError() }
+            try control.checkpoint()
             guard let alone = reread, alone.count == 1, let candidate = alone.first,
                 candidate.line.confidence > line.line.confidence
             else { return line }

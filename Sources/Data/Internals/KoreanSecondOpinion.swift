@@ -20,11 +20,11 @@ struct KoreanSecondOpinion {
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
         try lines.map { line in
             guard line.line.words.contains(where: { HangulWordRepair.isSuspect($0.text) }) else { return line }
-            if control.isCancelled { throw CancellationError() }
+            try control.checkpoint()
             let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
             guard let reread = engine.recognize(prepared, segmentation: PSM_SINGLE_LINE, monitor: monitor, within: line.preparedBox.padded(by: max(2, line.preparedBox.height / 5), within: prepared.image.size))
             else {
-                if control.isCancelled { throw CancellationError() }
+                try control.checkpoint()
                 return line
             }
             let koreanWords = reread.flatMap(\.line.words)

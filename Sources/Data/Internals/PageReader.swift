@@ -73,10 +73,10 @@ struct PageReader {
     }
 
     private func pass(_ prepared: PreparedImage, _ mode: TessPageSegMode, progress: ClosedRange<Double>) throws -> [PreparedLine] {
-        if control.isCancelled { throw CancellationError() }
+        try control.checkpoint()
         let monitor = RecognitionMonitor(control: control, progressRange: progress)
         let lines = engine.recognize(prepared, segmentation: mode, monitor: monitor)
-        if control.isCancelled { throw CancellationError() }
+        try control.checkpoint()
         guard let lines else { throw OCRError.engineFailure("Tesseract could not recognise the image") }
         return lines
     }

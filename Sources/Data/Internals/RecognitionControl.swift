@@ -1,6 +1,9 @@
+import Domain
+import Foundation
 import Synchronization
 
-/// The context Tesseract's monitor callbacks see: a cancel flag and a progress sink.
+/// The context Tesseract's monitor callbacks see: a cancel flag, a deadline and a
+/// progress sink.
 ///
 /// Set from any thread (task cancellation handlers), read from the engine's thread
 /// inside the C callbacks, which do nothing else.
@@ -8,14 +11,44 @@ final class RecognitionControl: Sendable {
     private let cancelled = Atomic<Bool>(false)
     private let lastProgress = Mutex<Double>(0)
     private let progressSink: (@Sendable (Double) -> Void)?
+    private let timeLimit: Duration?
+    /// When the work must stop, in `DispatchTime` nanoseconds; 0 until `startClock()`.
+    private let deadline = Atomic<UInt64>(0)
 
-    init(progress: (@Sendable (Double) -> Void)?) {
+    init(progress: (@Sendable (Double) -> Void)?, timeLimit: Duration? = nil) {
         self.progressSink = progress
+        self.timeLimit = timeLimit
     }
 
     var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
     func cancel() { cancelled.store(true, ordering: .releasing) }
+
+    /// Starts the time limit (when the work starts on an engine, not while it waits for one).
+    func startClock() {
+        guard let timeLimit else { return }
+        let (seconds, attoseconds) = timeLimit.components
+        let nanoseconds = max(0, seconds) &* 1_000_000_000 &+ max(0, attoseconds) / 1_000_000_000
+        deadline.store(DispatchTime.now().uptimeNanoseconds &+ UInt64(clamping: nanoseconds), ordering: .releasing)
+    }
+
+    /// Whether the time limit has passed.
+    var isOverTime: Bool {
+        let limit = deadline.load(ordering: .acquiring)
+        return limit != 0 && DispatchTime.now().uptimeNanoseconds >= limit
+    }
+
+    /// Whether the engine should stop now (what Tesseract's cancel callback returns).
+    var shouldStop: Bool { isCancelled || isOverTime }
+
+    /// Throws `CancellationError` when cancelled, `OCRError.timedOut` past the time limit.
+    func checkpoint() throws {
+        if isCancelled { throw CancellationError() }
+        if isOverTime, let timeLimit {
+            let (seconds, attoseconds) = timeLimit.components
+            throw OCRError.timedOut(seconds: Double(seconds) + Double(attoseconds) / 1e18)
+        }
+    }
 
     /// Reports progress (clamped into 0...1, never going backwards).
     func report(_ fraction: Double) {

@@ -13,7 +13,8 @@ struct RecognitionJob: Sendable {
     let control: RecognitionControl
 
     func run(with engines: EngineCache) throws -> OCRResult {
-        if control.isCancelled { throw CancellationError() }
+        control.startClock()
+        try control.checkpoint()
         let engine = try engines.engine(for: languages)
         let stored = try ImageDecoder.decode(imageData, maximumPixelCount: options.maximumPixelCount).flattenedOntoWhite()
         let initial = rotation ?? exifRotation ?? .upright
@@ -23,7 +24,7 @@ struct RecognitionJob: Sendable {
         }
         let preparation = ImagePreparation(level: options.recognitionLevel)
         let (base, scale) = try preparation.base(from: upright)
-        if control.isCancelled { throw CancellationError() }
+        try control.checkpoint()
         let reader = PageReader(engine: engine, control: control, preparation: preparation, segmentation: options.pageSegmentation)
         let level = options.recognitionLevel
         let reading = try reader.read(

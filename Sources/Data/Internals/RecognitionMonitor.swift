@@ -19,7 +19,7 @@ final class RecognitionMonitor {
         TessMonitorSetCancelThis(handle, Unmanaged.passUnretained(self).toOpaque())
         TessMonitorSetCancelFunc(handle, { context, _ in
             guard let context else { return false }
-            return Unmanaged<RecognitionMonitor>.fromOpaque(context).takeUnretainedValue().control.isCancelled
+            return Unmanaged<RecognitionMonitor>.fromOpaque(context).takeUnretainedValue().control.shouldStop
         })
         TessMonitorSetProgressFunc(handle, { monitor, _, _, _, _ in
             guard let monitor, let context = TessMonitorGetCancelThis(monitor) else { return false }
