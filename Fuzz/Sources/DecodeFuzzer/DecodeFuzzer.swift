@@ -18,7 +18,7 @@ func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     let data = Data(bytes: bytes, count: count)
     var options = RecognitionOptions(recognitionLevel: .fast)
     options.maximumPixelCount = 1_000_000  // keep each iteration small: larger headers take the refusal path
-    options.timeLimit = .seconds(5)  // pathological pages stop (OCRError.timedOut) instead of timing out the fuzzer
+    options.timeLimit = .seconds(1)  // pathological pages stop (OCRError.timedOut) instead of timing out the fuzzer
     let done = DispatchSemaphore(value: 0)
     Task.detached {
         do {

@@ -15,31 +15,44 @@ struct RecognitionJob: Sendable {
     func run(with engines: EngineCache) throws -> OCRResult {
         control.startClock()
         try control.checkpoint()
-        let engine = try engines.engine(for: languages)
-        let stored = try ImageDecoder.decode(imageData, maximumPixelCount: options.maximumPixelCount).flattenedOntoWhite()
+        var trace = StageTrace()
+        defer { trace.report() }
+        let engine = try trace.measure("engine") { try engines.engine(for: languages) }
+        let stored = try trace.measure("decode") {
+            try ImageDecoder.decode(imageData, maximumPixelCount: options.maximumPixelCount).flattenedOntoWhite()
+        }
         let initial = rotation ?? exifRotation ?? .upright
         let upright = try stored.rotated(by: initial)
         guard upright.size.width >= 3, upright.size.height >= 3 else {
             return result(lines: [], storedSize: stored.size, rotation: initial)
         }
         let preparation = ImagePreparation(level: options.recognitionLevel)
-        let (base, scale) = try preparation.base(from: upright)
+        let (base, scale) = try trace.measure("prepare") { try preparation.base(from: upright) }
         try control.checkpoint()
         let reader = PageReader(engine: engine, control: control, preparation: preparation, segmentation: options.pageSegmentation)
         let level = options.recognitionLevel
-        let reading = try reader.read(
-            base: base, scale: scale, detectOrientation: rotation == nil,
-            moreCandidates: { OrientationCandidates.afterUpright(for: base, engines: engines, level: level) },
-            uprightSize: { candidate in stored.size.rotated(by: initial.followed(by: candidate)) })
+        var orientationSeconds = 0.0
+        let reading = try trace.measure("read") {
+            try reader.read(
+                base: base, scale: scale, detectOrientation: rotation == nil,
+                moreCandidates: {
+                    let start = StageTrace.threadCPUTime()
+                    defer { orientationSeconds += StageTrace.threadCPUTime() - start }
+                    return OrientationCandidates.afterUpright(for: base, engines: engines, level: level)
+                },
+                uprightSize: { candidate in stored.size.rotated(by: initial.followed(by: candidate)) })
+        }
+        trace.add("read", -orientationSeconds)
+        trace.add("orientation", orientationSeconds)
         var lines = reading.lines
         if options.recognitionLevel == .accurate {
-            lines = try DoubtfulLineReview(engine: engine, control: control).review(lines, in: reading.prepared)
+            lines = try trace.measure("review") { try DoubtfulLineReview(engine: engine, control: control).review(lines, in: reading.prepared) }
         }
         if KoreanSecondOpinion.applies(languages: languages, level: options.recognitionLevel), let korean = engines.optionalEngine(for: KoreanSecondOpinion.korean) {
-            lines = try KoreanSecondOpinion(engine: korean, control: control).review(lines, in: reading.prepared)
+            lines = try trace.measure("korean") { try KoreanSecondOpinion(engine: korean, control: control).review(lines, in: reading.prepared) }
         }
         control.report(1)
-        return result(lines: lines.map(\.line), storedSize: stored.size, rotation: initial.followed(by: reading.rotation))
+        return trace.measure("rules") { result(lines: lines.map(\.line), storedSize: stored.size, rotation: initial.followed(by: reading.rotation)) }
     }
 
     private var exifRotation: RotationDegree? {
