@@ -55,8 +55,27 @@ public struct LanguageDataLocator: Sendable, Hashable {
         }
         let missing = languages.first { language in !directories.contains { Self.hasData(for: language, in: $0) } }
             ?? languages.first ?? ""
+        if let unreadable = Self.unreadablePath(for: missing, in: directories) {
+            throw .languageDataUnreadable(path: unreadable)
+        }
         throw .languageDataMissing(
             language: missing, searchedDirectories: directories, debianPackage: Self.debianPackage(for: missing))
+    }
+
+    /// A searched directory, or a `.traineddata` in one, that exists but this process may
+    /// not read (so "missing" would mislead).
+    private static func unreadablePath(for language: String, in directories: [String]) -> String? {
+        let files = FileManager.default
+        for directory in directories {
+            var isDirectory: ObjCBool = false
+            let exists = files.fileExists(atPath: directory, isDirectory: &isDirectory)
+            if exists, isDirectory.boolValue, !files.isReadableFile(atPath: directory) || !files.isExecutableFile(atPath: directory) {
+                return directory
+            }
+            let file = (directory as NSString).appendingPathComponent("\(language).traineddata")
+            if files.fileExists(atPath: file), !files.isReadableFile(atPath: file) { return file }
+        }
+        return nil
     }
 
     /// Every installed language with the directory it was found in (first directory wins),

@@ -18,6 +18,8 @@ public enum OCRError: Error, Sendable, Hashable, CustomStringConvertible, Locali
     case invalidLanguage(String)
     /// No `<language>.traineddata` was found in any of the searched directories.
     case languageDataMissing(language: String, searchedDirectories: [String], debianPackage: String)
+    /// Language data (a `.traineddata` file or its directory) exists but cannot be read.
+    case languageDataUnreadable(path: String)
     /// The engine failed for a reason other than the input (initialisation, recognition).
     case engineFailure(String)
     /// Recognition took longer than `RecognitionOptions.timeLimit` and was stopped.
@@ -40,6 +42,8 @@ public enum OCRError: Error, Sendable, Hashable, CustomStringConvertible, Locali
         case .languageDataMissing(let language, let directories, let package):
             let searched = directories.isEmpty ? "no directory" : directories.joined(separator: ", ")
             return "Language data for '\(language)' (\(language).traineddata) was not found in \(searched). Install it with 'apt-get install \(package)', or point TESSDATA_PREFIX (or --tessdata) at a directory that has it."
+        case .languageDataUnreadable(let path):
+            return "Language data at '\(path)' exists but cannot be read (permission denied). Make it readable for this user (chmod a+rX), or point TESSDATA_PREFIX (or --tessdata) at a readable copy."
         case .engineFailure(let reason):
             return "The OCR engine failed: \(reason)."
         case .timedOut(let seconds):

@@ -20,7 +20,7 @@ public enum ExitCode: Int32, Sendable, Comparable {
         case let error as OCRError:
             switch error {
             case .emptyData, .notAnImage, .undecodableImage, .imageTooLarge, .unreadableFile: self = .dataError
-            case .languageDataMissing: self = .unavailable
+            case .languageDataMissing, .languageDataUnreadable: self = .unavailable
             case .invalidLanguage: self = .usage
             case .engineFailure, .timedOut: self = .failure
             }

@@ -114,6 +114,30 @@ struct ExecutableTests {
         #expect(run.standardError == "Error: Cannot write the results: No space left on device. Free some space or write them elsewhere.\n")
     }
 
+    @Test(
+        "Unreadable language data is one clear error and exit 69",
+        .enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "root needs setpriv to drop privileges"))
+    func unreadableLanguageData() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ocr-unreadable-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A copy of the binary anyone may run, outside directories an unprivileged user cannot enter.
+        let binaryCopy = directory.appendingPathComponent("ocr")
+        try FileManager.default.copyItem(at: try Self.binary, to: binaryCopy)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binaryCopy.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
+        let image = directory.appendingPathComponent("page.png")
+        try FileManager.default.copyItem(at: Fixture("three-lines.png").url, to: image)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: image.path)
+        let data = directory.appendingPathComponent("tessdata")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: data.path)
+        let asUser = getuid() == 0 ? "setpriv --reuid=nobody --regid=nogroup --clear-groups " : ""
+        let run = try Self.shell("\(asUser)'\(binaryCopy.path)' scan '\(image.path)' --tessdata '\(data.path)'")
+        #expect(run.status == 69)
+        #expect(run.standardError == "Error: Language data at '\(data.path)' exists but cannot be read (permission denied). Make it readable for this user (chmod a+rX), or point TESSDATA_PREFIX (or --tessdata) at a readable copy.\n")
+    }
+
     @Test("--version names the engine")
     func version() throws {
         let run = try Self.run(["--version"])
