@@ -6,7 +6,8 @@ Then:  /usr/bin/python3 Benchmarks/evaluate-receipts.py OUT/test   (and OUT/tune
 
 Fonts are the evaluation set's (never the fixtures' Nanum Gothic family), split like it:
 tune fonts for adjusting the extractor, test fonts only for reporting. Each split has
-every layout (store, restaurant, cafe, pharmacy, mart) printed clean, faded, and
+layouts (store, restaurant, cafe, pharmacy, mart, hypermart with two-line items) printed
+clean, faded, and
 photographed on a desk, at several sizes. Deterministic for a Pillow version.
 """
 import json
@@ -23,7 +24,7 @@ SPLITS = {
     "tune": (["un-dotum", "noto-serif-kr", "baekmuk-gulim"], 101),
     "test": (["nanum-myeongjo", "un-batang", "baekmuk-batang", "noto-sans-kr"], 202),
 }
-LAYOUTS = ["store", "restaurant", "cafe", "pharmacy", "mart"]
+LAYOUTS = ["store", "restaurant", "cafe", "pharmacy", "mart", "hypermart"]
 DEGRADATIONS = ["clean", "faded", "photo"]
 
 

@@ -196,6 +196,8 @@ RECEIPTS = [
     ("store", "nanum-gothic-coding", 24, "faded"),
     ("mart", "nanum-gothic", 22, "faded"),
     ("restaurant", "nanum-gothic-coding", 24, "photo"),
+    ("hypermart", "nanum-barun-gothic", 24, None),
+    ("hypermart", "nanum-gothic", 22, "faded"),
 ]
 
 

@@ -20,6 +20,7 @@ GOODS = ["서울우유 1L", "신라면 5입", "햇반 210g", "계란 10구", "�
          "김밥", "떡볶이", "크루아상", "감기약", "밴드 20매", "치약 120g", "휴지 30롤", "참치캔 3입"]
 DISHES = ["김치찌개", "된장찌개", "제육볶음", "비빔밥", "냉면", "공기밥", "돈까스", "순두부찌개", "소주", "맥주"]
 DRINKS = ["아메리카노", "카페라떼", "바닐라라떼", "녹차라떼", "자몽에이드", "치즈케이크", "마들렌", "레몬티"]
+HYPERMARTS = ["대형마트 성수점", "홈마트 월드컵점", "메가마트 동래점", "빅마켓 금천점"]
 OWNERS = ["김철수", "이영희", "박민준", "최서연", "정하늘", "한지우"]
 WEIGHTS = [1, 3, 7, 1, 3, 7, 1, 3, 5]
 
@@ -56,14 +57,14 @@ def date_text(rng, year, month, day, hour, minute, style):
 def make_receipt(rng, layout=None):
     """Returns (rows, truth). A row is a string (left-aligned) or a list of cells
     (text, right edge as a fraction of the printable width; None = left-aligned)."""
-    layout = layout or rng.choice(["store", "restaurant", "cafe", "pharmacy", "mart"])
-    merchant = rng.choice(STORES)
+    layout = layout or rng.choice(["store", "restaurant", "cafe", "pharmacy", "mart", "hypermart"])
+    merchant = rng.choice(HYPERMARTS if layout == "hypermart" else STORES)
     number = business_number(rng)
     phone = phone_number(rng)
     year, month, day = rng.choice([2024, 2025, 2026]), rng.randint(1, 12), rng.randint(1, 28)
     hour, minute = rng.randint(8, 22), rng.randint(0, 59)
     style = {"store": "iso", "restaurant": "dots", "cafe": "korean", "pharmacy": "short",
-             "mart": rng.choice(["iso", "dots"])}[layout]
+             "mart": rng.choice(["iso", "dots"]), "hypermart": "dots"}[layout]
     when = date_text(rng, year, month, day, hour, minute, style)
 
     pool = {"restaurant": DISHES, "cafe": DRINKS}.get(layout, GOODS)
@@ -74,7 +75,7 @@ def make_receipt(rng, layout=None):
         items.append({"name": name, "quantity": quantity, "unit_price": unit, "amount": unit * quantity})
     subtotal = sum(item["amount"] for item in items)
     discounts = []
-    if layout == "mart" or (layout == "store" and rng.random() < 0.4):
+    if layout in ("mart", "hypermart") or (layout == "store" and rng.random() < 0.4):
         for _ in range(rng.randint(1, 2)):
             discounts.append(rng.randint(3, 30) * 100)
     total = subtotal - sum(discounts)
@@ -109,6 +110,18 @@ def make_receipt(rng, layout=None):
                  [("품명", None), ("수량", 0.62), ("금액", 1.0)]]
         rows += [[(i["name"], None), (str(i["quantity"]), 0.62), (money(i["amount"]), 1.0)] for i in items]
         rows += ["-" * 30, [("부가세", None), (money(vat), 1.0)], [("받을금액", None), (money(total), 1.0)]]
+    elif layout == "hypermart":  # two rows per item: number and name, then barcode and prices
+        rows += [merchant, f"사업자등록번호 {number}", f"대표전화 {phone}", f"[구매] {when}", "-" * 30,
+                 [("상품명", None)], [("단가", 0.55), ("수량", 0.72), ("금액", 1.0)], "-" * 30]
+        for index, item in enumerate(items, start=1):
+            barcode = "880" + "".join(str(rng.randint(0, 9)) for _ in range(10))
+            rows.append(f"{index:02d} {item['name']}")
+            rows.append([(barcode, None), (money(item["unit_price"]), 0.55), (str(item["quantity"]), 0.72),
+                         (money(item["amount"]), 1.0)])
+        rows += ["-" * 30, f"총품목수량 {sum(i['quantity'] for i in items)}",
+                 [("상품할인", None), (money(-sum(discounts)), 1.0)],
+                 [("과세물품가액", None), (money(taxable), 1.0)], [("부가세", None), (money(vat), 1.0)],
+                 [("결제대상금액", None), (money(total), 1.0)]]
     else:  # mart
         rows += [merchant, f"사업자번호 {number}", f"고객센터 {phone}", when, "-" * 30]
         for item, index in zip(items, range(len(items))):
@@ -140,7 +153,7 @@ def make_receipt(rng, layout=None):
         "cardNumber": card if paid_by_card else None,
         "approvalNumber": approval if paid_by_card else None,
     }
-    if layout in ("store", "restaurant", "mart"):
+    if layout in ("store", "restaurant", "mart", "hypermart"):
         truth["taxable"] = taxable
     return rows, truth
 

@@ -87,6 +87,20 @@ struct ReceiptExtractorTests {
         #expect(read.total?.value == 21_000)
     }
 
+    @Test("Items printed on two lines (number and name, then barcode and prices) are one item each")
+    func twoLineItems() {
+        let read = ReceiptExtractor().extract(from: receipt([
+            "대형마트 성수점", "상품명", "단가 수량 금액", "01 서울우유 1L", "8801115114154 2,650 2 5,300", "02 삼겹살 5009",
+            "8807251027346 800 2 1,600", "총품목수량 4", "과세물품가액 6,273", "부가세 627", "결제대상금액 6,900",
+        ]))
+        #expect(read.items.map(\.name) == ["서울우유 1L", "삼겹살 5009"])
+        #expect(read.items.map(\.unitPrice) == [2_650, 800])
+        #expect(read.items.map(\.quantity) == [2, 2])
+        #expect(read.items.map(\.lineIndex) == [4, 6])
+        #expect(read.total?.value == 6_900)
+        #expect(read.checks.contains(ReceiptCheck(kind: .itemsMatchTotal, passed: true)))
+    }
+
     @Test("A misread registration number is repaired when one likely confusion makes it valid")
     func repairedRegistrationNumber() throws {
         let read = ReceiptExtractor().extract(from: receipt(["가게", "사업자등록번호: 104-61-45235"]))

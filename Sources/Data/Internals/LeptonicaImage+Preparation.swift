@@ -11,6 +11,43 @@ extension LeptonicaImage {
         return try Self.checked(pixConvertTo8(pix, 0), "convert the image to grayscale")
     }
 
+    /// The 8-bit image with its levels stretched so the paper is white and the ink dark:
+    /// `paper` (the most frequent level in the brighter half) maps to 255 and the 1st
+    /// percentile to 0 (`pixGammaTRC`, linear). Faint thermal print on grey paper, with
+    /// white print-head streaks beside it, otherwise offers Tesseract's global threshold
+    /// three levels, and it can split paper from streaks instead of ink from paper.
+    /// `nil` when anything on the page is already near black.
+    func stretchedToPaperWhite() throws(OCRError) -> LeptonicaImage? {
+        guard pixGetDepth(pix) == 8, pixGetColormap(pix) == nil, let histogram = grayHistogram() else { return nil }
+        let total = histogram.reduce(0, +)
+        guard total > 0 else { return nil }
+        let paper = (128..<256).max { histogram[$0] < histogram[$1] } ?? 255
+        var black = 0
+        var seen = 0
+        while black < 255, seen + histogram[black] <= total / 100 {
+            seen += histogram[black]
+            black += 1
+        }
+        // Only faint print: even the darkest 1% is grey (a photo's dark desk or shadow
+        // would make the stretch clip the ink under uneven light).
+        guard black > Self.inkBlackLevel, paper - black >= 24 else { return nil }
+        return try Self.checked(pixGammaTRC(nil, pix, 1.0, Int32(black), Int32(paper)), "stretch the image's levels")
+    }
+
+    /// Ink at or below this level counts as black already.
+    static let inkBlackLevel = 40
+
+    private func grayHistogram() -> [Int]? {
+        guard let numa = pixGetGrayHistogram(pix, 1) else { return nil }
+        var pointer: UnsafeMutablePointer<NUMA>? = numa
+        defer { numaDestroy(&pointer) }
+        return (0..<256).map { index in
+            var value: Int32 = 0
+            numaGetIValue(numa, Int32(index), &value)
+            return Int(value)
+        }
+    }
+
     /// The image scaled by `factor` (`pixScale`: smooth interpolation up, area mapping down).
     func scaled(by factor: Double) throws(OCRError) -> LeptonicaImage {
         guard abs(factor - 1) > 0.01 else { return self }

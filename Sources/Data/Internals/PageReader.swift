@@ -64,7 +64,19 @@ struct PageReader {
             }
             index += 1
         }
-        guard let chosen = best else { throw OCRError.engineFailure("no orientation to read") }
+        guard var chosen = best else { throw OCRError.engineFailure("no orientation to read") }
+        if preparation.level == .accurate, chosen.quality.meanConfidence < Self.reliableConfidence,
+            let faint = try base.stretchedToPaperWhite()
+        {
+            // Faint print: read once more with its levels stretched, keep the better reading.
+            let prepared = try preparation.prepare(
+                base: faint, scale: scale, rotation: chosen.rotation, uprightSize: uprightSize(chosen.rotation))
+            let lines = try pass(prepared, segmentation.tesseractMode, progress: 1...1)
+            let quality = ReadingQuality(lines: lines.map(\.line))
+            if quality > chosen.quality {
+                chosen = Reading(rotation: chosen.rotation, prepared: prepared, lines: lines, quality: quality)
+            }
+        }
         guard layoutFallback, chosen.quality.meanConfidence < Self.reliableConfidence else { return chosen }
         let layout = try pass(chosen.prepared, PSM_AUTO, progress: (plannedPasses - 1) / plannedPasses...1)
         let layoutQuality = ReadingQuality(lines: layout.map(\.line))

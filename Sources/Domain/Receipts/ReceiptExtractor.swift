@@ -38,12 +38,24 @@ public struct ReceiptExtractor: Sendable {
 
         let summaryStart = lines.firstIndex { $0.trailingAmount != nil && Self.isSummary($0) } ?? lines.endIndex
         let hasUnitPriceColumn = lines[..<summaryStart].contains { $0.contains(anyOf: ["단가"]) }
-        for line in lines[..<summaryStart] where !Self.isHeader(line) {
+        let body = lines[..<summaryStart].filter { !Self.isHeader($0) }
+        var index = body.startIndex
+        while index < body.endIndex {
+            let line = body[index]
+            let next = index + 1 < body.endIndex ? body[index + 1] : nil
             if let amount = line.trailingAmount, amount.amount < 0 || line.contains(anyOf: Keywords.discount) {
                 receipt.discounts.append(line.field(abs(amount.amount), range: amount.range))
+            } else if let next, line.text.contains(where: \.isLetter), next.trailingAmount.map({ $0.amount > 0 }) == true,
+                !next.contains(anyOf: Keywords.discount),
+                let item = Self.item(from: next, hasUnitPriceColumn: hasUnitPriceColumn, nameLine: line)
+            {
+                receipt.items.append(item)  // a name line, then a line of code and numbers
+                index += 2
+                continue
             } else if let item = Self.item(from: line, hasUnitPriceColumn: hasUnitPriceColumn) {
                 receipt.items.append(item)
             }
+            index += 1
         }
         let summary = Array(lines[summaryStart...])
         receipt.vat = Self.labelledAmount(in: summary, labels: Keywords.vat, excluding: Keywords.taxFree)
@@ -138,7 +150,7 @@ public struct ReceiptExtractor: Sendable {
         var best: (rank: Int, field: ReceiptField<Int>)?
         for line in summary where !line.contains(anyOf: Keywords.notTotal) {
             guard let amount = line.trailingAmount, amount.amount > 0,
-                let rank = Keywords.total.firstIndex(where: { line.compact.contains($0.label) }).map({ Keywords.total[$0].rank })
+                let rank = Keywords.total.firstIndex(where: { line.containsLabel(anyOf: [$0.label]) }).map({ Keywords.total[$0].rank })
             else { continue }
             if best == nil || rank < best!.rank { best = (rank, line.field(amount.amount, range: amount.range)) }
         }
@@ -146,7 +158,7 @@ public struct ReceiptExtractor: Sendable {
     }
 
     private static func labelledAmount(in lines: [ReceiptLine], labels: [String], excluding: [String]) -> ReceiptField<Int>? {
-        for line in lines where line.contains(anyOf: labels) && !line.contains(anyOf: excluding) {
+        for line in lines where line.containsLabel(anyOf: labels) && !line.contains(anyOf: excluding) {
             if let amount = line.trailingAmount { return line.field(amount.amount, range: amount.range) }
         }
         return nil
@@ -262,7 +274,10 @@ public struct ReceiptExtractor: Sendable {
     /// A number before the quantity is the unit price only when the receipt has a 단가
     /// column or quantity × that number is the amount (otherwise it is part of the name,
     /// like the 300 of `두부 300 1 2,500`).
-    private static func item(from line: ReceiptLine, hasUnitPriceColumn: Bool) -> ReceiptItem? {
+    ///
+    /// With `nameLine`, `line` holds only numbers (a product code or barcode, then the
+    /// prices), as large stores print each item on two lines, and the name is `nameLine`'s.
+    private static func item(from line: ReceiptLine, hasUnitPriceColumn: Bool, nameLine: ReceiptLine? = nil) -> ReceiptItem? {
         var tokens = line.tokens
         guard tokens.count >= 2, let last = tokens.popLast(), let amount = KoreanAmount.parse(last),
             amount >= 100 || last.contains(",")
@@ -279,12 +294,20 @@ public struct ReceiptExtractor: Sendable {
                 tokens.removeLast()
             }
         }
+        if let nameLine {
+            guard !tokens.joined().contains(where: \.isLetter) else { return nil }
+            tokens = nameLine.tokens
+        }
+        if tokens.count > 1, let first = tokens.first, first.count <= 3, first.allSatisfy(\.isASCIIDigit) {
+            tokens.removeFirst()  // a sequence number: `01 서울우유 1L`
+        }
         let name = tokens.joined(separator: " ")
         guard name.contains(where: \.isLetter) else { return nil }
         let count = quantity ?? 1
+        let confidence = min(line.confidence(of: nil), nameLine?.confidence(of: nil) ?? 1, unconfirmedCap)
         var item = ReceiptItem(
-            name: name, quantity: count, unitPrice: unitPrice, amount: amount,
-            confidence: min(line.confidence(of: nil), unconfirmedCap), lineIndex: line.index, boundingBox: line.line.boundingBox)
+            name: name, quantity: count, unitPrice: unitPrice, amount: amount, confidence: confidence, lineIndex: line.index,
+            boundingBox: nameLine.map { $0.line.boundingBox.union(line.line.boundingBox) } ?? line.line.boundingBox)
         if isSuspect(item) {
             item.confidence *= 0.6
         } else if unitPrice != nil {
@@ -307,7 +330,7 @@ public struct ReceiptExtractor: Sendable {
     // MARK: Line kinds
 
     private static func isSummary(_ line: ReceiptLine) -> Bool {
-        line.contains(anyOf: Keywords.total.map(\.label) + Keywords.vat + Keywords.taxable + Keywords.subtotal + Keywords.discountTotal)
+        line.containsLabel(anyOf: Keywords.total.map(\.label) + Keywords.vat + Keywords.taxable + Keywords.subtotal + Keywords.discountTotal)
     }
 
     private static func isHeader(_ line: ReceiptLine) -> Bool {

@@ -2,7 +2,7 @@
 enum Keywords {
     /// Labels of the amount to pay, most specific first (rank 0 wins over rank 2).
     static let total: [(label: String, rank: Int)] = [
-        ("결제금액", 0), ("받을금액", 0), ("결제액", 0), ("청구금액", 0), ("결제합계", 0),
+        ("결제대상금액", 0), ("결제금액", 0), ("받을금액", 0), ("결제액", 0), ("청구금액", 0), ("결제합계", 0),
         ("합계금액", 1), ("합계액", 1), ("총합계", 1), ("총금액", 1), ("판매합계", 1), ("판매금액", 1),
         ("합계", 2), ("총액", 2), ("TOTAL", 2), ("Total", 2),
     ]

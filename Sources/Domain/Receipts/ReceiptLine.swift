@@ -32,10 +32,18 @@ struct ReceiptLine {
     /// The whitespace-separated tokens.
     var tokens: [Substring] { text.split(separator: " ") }
 
-    /// Whether the compact text contains any of `keywords`; a keyword of four or more
-    /// characters also matches with one character misread (`공금가액` for `공급가액`).
+    /// Whether the compact text contains any of `keywords`.
     func contains(anyOf keywords: [String]) -> Bool {
-        keywords.contains { compact.contains($0) || ($0.count >= 4 && containsWithOneSubstitution($0)) }
+        keywords.contains { compact.contains($0) }
+    }
+
+    /// Whether the compact text contains any of the amount labels `labels`, allowing one
+    /// misread character in a label of three or more (`공금가액` for `공급가액`, `부가서`
+    /// for `부가세`; in a three-character label only the last, so `부가세` never matches
+    /// `추가세`). Only for labels: tolerant matching of other words (`상품명`) would take
+    /// `상품할인` for a column header.
+    func containsLabel(anyOf labels: [String]) -> Bool {
+        labels.contains { compact.contains($0) || ($0.count >= 3 && containsWithOneSubstitution($0)) }
     }
 
     private func containsWithOneSubstitution(_ keyword: String) -> Bool {
@@ -43,7 +51,8 @@ struct ReceiptLine {
         let word = Array(keyword)
         guard text.count >= word.count else { return false }
         return (0...(text.count - word.count)).contains { start in
-            zip(text[start..<start + word.count], word).filter { $0 != $1 }.count <= 1
+            let window = text[start..<start + word.count]
+            return (word.count > 3 || window.prefix(2).elementsEqual(word.prefix(2))) && zip(window, word).filter { $0 != $1 }.count <= 1
         }
     }
 
