@@ -150,9 +150,9 @@ def photo(page, rng):
     return Image.open(io.BytesIO(buffer.getvalue()))
 
 
-def faded(page, rng):
+def faded(page, rng, ink=None):
     """Faded thermal print: grey ink, light paper, print-head streaks, speckles, blur."""
-    ink = rng.randint(70, 150)  # faded: grey instead of black
+    ink = ink if ink is not None else rng.randint(70, 150)  # faded: grey instead of black
     page = Image.eval(page, lambda v: 255 - (255 - v) * (255 - ink) // 255)
     paper = Image.new("L", page.size, rng.randint(228, 245))
     page = Image.composite(page, paper, Image.eval(page, lambda v: 255 if v < 250 else 0))

@@ -16,6 +16,8 @@ import Domain
 /// characters is kept.
 struct PageReader {
     static let reliableConfidence = 0.80
+    /// A reading with fewer confidently read characters than this read almost nothing.
+    static let fewCharacters = 20.0
 
     let engine: TesseractEngine
     let control: RecognitionControl
@@ -65,12 +67,15 @@ struct PageReader {
             index += 1
         }
         guard var chosen = best else { throw OCRError.engineFailure("no orientation to read") }
-        if preparation.level == .accurate, chosen.quality.meanConfidence < Self.reliableConfidence,
+        let readLittle = chosen.quality.confidentCharacters < Self.fewCharacters
+        if preparation.level == .accurate, chosen.quality.meanConfidence < Self.reliableConfidence || readLittle,
             let faint = try base.stretchedToPaperWhite()
         {
-            // Faint print: read once more with its levels stretched, keep the better reading.
+            // Faint print read unreliably, or read as almost nothing (a few confident
+            // digits from streaks): read once more with its levels stretched, keep the better.
             let prepared = try preparation.prepare(
                 base: faint, scale: scale, rotation: chosen.rotation, uprightSize: uprightSize(chosen.rotation))
+            PreparedImageDump.write(prepared.image, label: "\(chosen.rotation.degrees)-stretched")
             let lines = try pass(prepared, segmentation.tesseractMode, progress: 1...1)
             let quality = ReadingQuality(lines: lines.map(\.line))
             if quality > chosen.quality {
