@@ -1,0 +1,73 @@
+import Foundation
+
+/// Line items, and which lines are headers or totals.
+extension ReceiptExtractor {
+
+    /// An item line: a name, then optionally a unit price and a quantity, then the amount.
+    /// A number before the quantity is the unit price only when the receipt has a 단가
+    /// column or quantity × that number is the amount (otherwise it is part of the name,
+    /// like the 300 of `두부 300 1 2,500`).
+    ///
+    /// With `nameLine`, `line` holds only numbers (a product code or barcode, then the
+    /// prices), as large stores print each item on two lines, and the name is `nameLine`'s.
+    static func item(from line: ReceiptLine, hasUnitPriceColumn: Bool, nameLine: ReceiptLine? = nil) -> ReceiptItem? {
+        var tokens = line.tokens
+        guard tokens.count >= 2, let last = tokens.popLast(), let amount = KoreanAmount.parse(last),
+            amount >= 100 || last.contains(",")
+        else { return nil }
+        var quantity: Int?
+        var unitPrice: Int?
+        if let candidate = tokens.last, let count = Self.quantity(candidate) {
+            quantity = count
+            tokens.removeLast()
+            if tokens.count >= 2, let price = tokens.last.flatMap({ KoreanAmount.parse($0) }), price > 0,
+                hasUnitPriceColumn || price * count == amount
+            {
+                unitPrice = price
+                tokens.removeLast()
+            }
+        }
+        if let nameLine {
+            guard !tokens.joined().contains(where: \.isLetter) else { return nil }
+            tokens = nameLine.tokens
+        }
+        if tokens.count > 1, let first = tokens.first, first.count <= 3, first.allSatisfy(\.isASCIIDigit) {
+            tokens.removeFirst()  // a sequence number: `01 서울우유 1L`
+        }
+        let name = tokens.joined(separator: " ")
+        guard name.contains(where: \.isLetter) else { return nil }
+        let count = quantity ?? 1
+        let confidence = min(line.confidence(of: nil), nameLine?.confidence(of: nil) ?? 1, unconfirmedCap)
+        var item = ReceiptItem(
+            name: name, quantity: count, unitPrice: unitPrice, amount: amount, confidence: confidence, lineIndex: line.index,
+            boundingBox: nameLine.map { $0.line.boundingBox.union(line.line.boundingBox) } ?? line.line.boundingBox)
+        if isSuspect(item) {
+            item.confidence *= 0.6
+        } else if unitPrice != nil {
+            item.confidence = confirmed  // quantity × unit price = amount
+        }
+        return item
+    }
+
+    /// A quantity token: `2`, `x2`, `X2`, `×2`, `2.` (1 to 999, no thousands separator).
+    static func quantity(_ token: Substring) -> Int? {
+        var digits = token
+        while let last = digits.last, ".,:".contains(last) { digits = digits.dropLast() }
+        if let first = digits.first, "xX×*".contains(first) { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.count <= 3, digits.allSatisfy(\.isASCIIDigit), let value = Int(digits), value > 0 else {
+            return nil
+        }
+        return value
+    }
+
+
+    static func isSummary(_ line: ReceiptLine) -> Bool {
+        line.containsLabel(anyOf: Keywords.total.map(\.label) + Keywords.vat + Keywords.taxable + Keywords.subtotal + Keywords.discountTotal)
+    }
+
+    static func isHeader(_ line: ReceiptLine) -> Bool {
+        line.contains(anyOf: Keywords.header)
+            || line.text.firstMatch(of: #/\d{3}-\d{2}-\d{5}|\d{2,4}-\d{3,4}-\d{4}/#) != nil
+            || ReceiptDateParser.date(in: line.text) != nil
+    }
+}
