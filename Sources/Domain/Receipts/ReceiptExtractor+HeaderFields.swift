@@ -3,7 +3,6 @@ import Foundation
 /// Fields found by format and label anywhere on the receipt: registration number,
 /// phone, date, merchant, card and approval numbers.
 extension ReceiptExtractor {
-
     static func businessNumber(in lines: [ReceiptLine]) -> ReceiptField<String>? {
         let labelled = lines.filter { $0.contains(anyOf: Keywords.businessNumber) }
         for line in labelled + lines {

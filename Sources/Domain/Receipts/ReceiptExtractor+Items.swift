@@ -2,7 +2,6 @@ import Foundation
 
 /// Line items, and which lines are headers or totals.
 extension ReceiptExtractor {
-
     /// An item line: a name, then optionally a unit price and a quantity, then the amount.
     /// A number before the quantity is the unit price only when the receipt has a 단가
     /// column or quantity × that number is the amount (otherwise it is part of the name,

@@ -2,7 +2,6 @@ import Foundation
 
 /// The amounts below the items, and the cross-checks that settle the total.
 extension ReceiptExtractor {
-
     /// Chooses the total by agreement between the labelled total, the amount paid, the
     /// items less discounts, the subtotal less discounts and taxable + VAT; records the
     /// checks and raises or lowers each field's confidence.
