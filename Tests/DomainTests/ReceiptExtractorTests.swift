@@ -101,6 +101,19 @@ struct ReceiptExtractorTests {
         #expect(read.checks.contains(ReceiptCheck(kind: .itemsMatchTotal, passed: true)))
     }
 
+    @Test("Cash tendered and change are not the total")
+    func cashTendered() throws {
+        let read = ReceiptExtractor().extract(from: receipt([
+            "우리동네약국", "판매일 25/10/18 09:12", "감기약 1 7,500", "밴드 20매 2 5,200", "부가세 1,155", "받을금액 12,700",
+            "현금 12,700", "받은금액 20,000", "거스름돈 7,300",
+        ]))
+        let total = try #require(read.total)
+        #expect(total.value == 12_700)
+        #expect(total.isHighConfidence)
+        #expect(read.paymentMethod?.value == .cash)
+        #expect(read.date?.value.description == "2025-10-18 09:12")
+    }
+
     @Test("A misread registration number is repaired when one likely confusion makes it valid")
     func repairedRegistrationNumber() throws {
         let read = ReceiptExtractor().extract(from: receipt(["가게", "사업자등록번호: 104-61-45235"]))

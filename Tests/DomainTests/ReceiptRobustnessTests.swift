@@ -1,0 +1,54 @@
+import Domain
+import Testing
+
+/// A small deterministic generator (SplitMix64), so failures reproduce.
+private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite("Rules and extractor on arbitrary text")
+struct ReceiptRobustnessTests {
+    /// Pieces OCR output is made of: digits, separators, Hangul, labels, masks, jamo, junk.
+    static let pieces = [
+        "0", "1", "7", "9", "12", "2025", "-", ".", ",", ":", "/", " ", "  ", "원", "₩", "*", "**", "x", "O", "l", "S", "B",
+        "합계", "부가세", "결제금액", "과세물품가액", "할인", "사업자번호", "카드번호", "승인번호", "단가", "수량", "현금", "신용카드",
+        "년", "월", "일", "시", "분", "ㅋ", "ㅡ", "|", "~", "(", ")", "[", "]", "—", "１２", "　", "e\u{301}", "🙂", "\u{0}", "\t",
+    ]
+
+    @Test("1,000 random readings: no crash, confidences in 0...1, every field points at a real line")
+    func randomReadings() {
+        var generator = SeededGenerator(state: 2025)
+        for _ in 0..<1_000 {
+            let lineCount = Int.random(in: 0...14, using: &generator)
+            let lines = (0..<lineCount).map { index in
+                let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in Self.pieces.randomElement(using: &generator)! }.joined()
+                return RecognizedLine(
+                    text: text, boundingBox: NormalizedRect(x: 0, y: 1 - Double(index + 1) / 15, width: 1, height: 0.05),
+                    confidence: Float.random(in: 0...1, using: &generator))
+            }
+            let result = RecognitionPipeline.standard().apply(to: OCRResult(lines: lines, minimumConfidence: 0, imageSize: ImageSize(width: 500, height: 900)))
+            let receipt = ReceiptExtractor().extract(from: result)
+            var confidences: [Float] = receipt.items.map(\.confidence) + receipt.discounts.map(\.confidence)
+            var indices: [Int] = receipt.items.map(\.lineIndex) + receipt.discounts.flatMap(\.lineIndices)
+            for field in [receipt.merchantName, receipt.businessRegistrationNumber, receipt.phoneNumber, receipt.cardNumber, receipt.approvalNumber] {
+                confidences += field.map { [$0.confidence] } ?? []
+                indices += field?.lineIndices ?? []
+            }
+            for field in [receipt.total, receipt.vat, receipt.taxableAmount] {
+                confidences += field.map { [$0.confidence] } ?? []
+                indices += field?.lineIndices ?? []
+            }
+            #expect(confidences.allSatisfy { (0...1).contains($0) })
+            #expect(indices.allSatisfy { result.lines.indices.contains($0) })
+            if let date = receipt.date { #expect(date.value.isValid) }
+            if let number = receipt.businessRegistrationNumber { #expect(number.value.count == 12) }
+        }
+    }
+}
