@@ -20,13 +20,10 @@ import random
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Scripts"))
-from fixturelib import faded, line_text, photo, render_lines, skewed, stored_for_rotation  # noqa: E402
+from fixturelib import EVAL_FONT_SPLITS, faded, line_text, photo, render_lines, skewed, stored_for_rotation  # noqa: E402
 
 HERE = os.path.dirname(__file__)
-SPLITS = {
-    "tune": (["un-dotum", "noto-serif-kr", "baekmuk-gulim"], 11),
-    "test": (["nanum-myeongjo", "un-batang", "baekmuk-batang", "noto-sans-kr"], 29),
-}
+SPLITS = {"tune": (EVAL_FONT_SPLITS["tune"], 11), "test": (EVAL_FONT_SPLITS["test"], 29)}
 STORES = ["한빛마트 강남점", "새벽베이커리", "우리동네약국", "푸른채소가게", "다온식당", "행운문구 종로점"]
 ITEMS = ["서울우유 1L", "신라면 5입", "햇반 210g", "계란 10구", "두부 300g", "바나나 1송이", "생수 2L",
          "삼겹살 500g", "양파 1.5kg", "식빵", "커피믹스 20T", "감자칩", "볼펜 0.5mm", "건전지 AA",

@@ -16,14 +16,11 @@ import random
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Scripts"))
-from fixturelib import faded, photo  # noqa: E402
+from fixturelib import EVAL_FONT_SPLITS, faded, photo  # noqa: E402
 from receiptlib import make_receipt, render_receipt, row_text  # noqa: E402
 
 HERE = os.path.dirname(__file__)
-SPLITS = {
-    "tune": (["un-dotum", "noto-serif-kr", "baekmuk-gulim"], 101),
-    "test": (["nanum-myeongjo", "un-batang", "baekmuk-batang", "noto-sans-kr"], 202),
-}
+SPLITS = {"tune": (EVAL_FONT_SPLITS["tune"], 101), "test": (EVAL_FONT_SPLITS["test"], 202)}
 LAYOUTS = ["store", "restaurant", "cafe", "pharmacy", "mart", "hypermart"]
 DEGRADATIONS = ["clean", "faded", "photo"]
 

@@ -26,6 +26,13 @@ FONTS = {
     "noto-serif-kr": ("noto/NotoSerifCJK-Regular.ttc", 1),
 }
 
+# The evaluation sets' fonts (none of them used by fixtures), split: tune fonts may be
+# looked at while adjusting thresholds, test fonts are only measured.
+EVAL_FONT_SPLITS = {
+    "tune": ["un-dotum", "noto-serif-kr", "baekmuk-gulim"],
+    "test": ["nanum-myeongjo", "un-batang", "baekmuk-batang", "noto-sans-kr"],
+}
+
 
 def font(name, size):
     relative, index = FONTS[name]

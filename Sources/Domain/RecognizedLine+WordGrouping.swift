@@ -29,11 +29,8 @@ extension RecognizedLine {
                 parts.append(next)
                 spelled += next.text
             }
-            guard spelled == token, let first = parts.first else { return nil }
-            let box = parts.dropFirst().reduce(first.boundingBox) { $0.union($1.boundingBox) }
-            let characters = parts.map { Float($0.text.count) }
-            let weighted = zip(parts, characters).map { $0.confidence * $1 }.reduce(0, +)
-            grouped.append(RecognizedWord(text: token, boundingBox: box, confidence: weighted / characters.reduce(0, +)))
+            guard spelled == token, !parts.isEmpty else { return nil }
+            grouped.append(.merging(parts, text: token))
         }
         return remaining.isEmpty ? grouped : nil
     }

@@ -84,8 +84,7 @@ struct OCRBenchmark {
         let clock = ContinuousClock()
         let start = clock.now
         try await body()
-        let elapsed = (clock.now - start).components
-        return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        return (clock.now - start).inSeconds
     }
 
     static func residentMegabytes() -> Int {

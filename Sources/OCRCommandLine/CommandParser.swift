@@ -51,18 +51,13 @@ public enum CommandParser {
                     throw reader.invalid(value, for: "--lang <lang>", because: "use codes joined by '+', like kor+eng")
                 }
             case .option("--min-confidence", _):
-                let value = try reader.value(for: argument, label: "<min-confidence>")
-                guard let number = Float(value), (0...1).contains(number) else {
-                    throw reader.invalid(value, for: "--min-confidence <min-confidence>", because: "use a number from 0 to 1")
-                }
-                options.minimumConfidence = number
+                options.minimumConfidence = try reader.number(
+                    for: argument, option: "--min-confidence <min-confidence>", in: Float(0)...1, hint: "use a number from 0 to 1")
                 ruleOptions.append("--min-confidence")
             case .option("--min-text-height", _):
-                let value = try reader.value(for: argument, label: "<fraction>")
-                guard let number = Double(value), (0...1).contains(number) else {
-                    throw reader.invalid(value, for: "--min-text-height <fraction>", because: "use a fraction of the image height from 0 to 1, like 0.02")
-                }
-                options.minimumTextHeight = number
+                options.minimumTextHeight = try reader.number(
+                    for: argument, option: "--min-text-height <fraction>", in: 0.0...1,
+                    hint: "use a fraction of the image height from 0 to 1, like 0.02")
                 ruleOptions.append("--min-text-height")
             case .option("--region", _):
                 let value = try reader.value(for: argument, label: "<x,y,width,height>")
@@ -114,18 +109,13 @@ public enum CommandParser {
             case .option("-q", _), .option("--quiet", _):
                 options.quiet = true
             case .option("-j", _), .option("--jobs", _):
-                let value = try reader.value(for: argument, label: "<jobs>")
-                guard let jobs = Int(value), (1...256).contains(jobs) else {
-                    throw reader.invalid(value, for: "--jobs <jobs>", because: "use a whole number from 1 to 256")
-                }
-                options.jobs = jobs
+                options.jobs = try reader.number(
+                    for: argument, option: "--jobs <jobs>", in: 1...256, hint: "use a whole number from 1 to 256")
             case .option("--tessdata", _):
                 options.dataDirectory = try reader.value(for: argument, label: "<tessdata>")
             case .option("--time-limit", _):
-                let value = try reader.value(for: argument, label: "<seconds>")
-                guard let seconds = Double(value), seconds.isFinite, (0...86_400).contains(seconds) else {
-                    throw reader.invalid(value, for: "--time-limit <seconds>", because: "use seconds from 0 (no limit) to 86400")
-                }
+                let seconds = try reader.number(
+                    for: argument, option: "--time-limit <seconds>", in: 0.0...86_400, hint: "use seconds from 0 (no limit) to 86400")
                 options.timeLimit = seconds == 0 ? nil : .milliseconds(Int64((seconds * 1000).rounded(.up)))
             case .option(let name, _):
                 throw UsageError("Unknown option '\(name)'", subcommand: .scan)
@@ -210,6 +200,16 @@ struct ArgumentReader {
         }
         remaining.removeFirst()
         return next
+    }
+
+    /// The option's value as a number in `range`; `option` (`--jobs <jobs>`) names it in the error.
+    mutating func number<Number: LosslessStringConvertible & Comparable>(
+        for argument: Argument, option: String, in range: ClosedRange<Number>, hint: String
+    ) throws(UsageError) -> Number {
+        let label = String(option.split(separator: " ").last ?? "")
+        let value = try value(for: argument, label: label)
+        guard let number = Number(value), range.contains(number) else { throw invalid(value, for: option, because: hint) }
+        return number
     }
 
     func invalid(_ value: String, for option: String, because hint: String) -> UsageError {

@@ -1,6 +1,6 @@
 /// How `ocr scan` prints results.
 public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
-    /// The text of the lines that pass the confidence filter, one per line.
+    /// The text of the lines after the recognition rules, one per line.
     case text
     /// One JSON object per image (an array for several images); schema in Docs/CLI.md.
     case json

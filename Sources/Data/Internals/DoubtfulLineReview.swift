@@ -16,14 +16,21 @@ struct DoubtfulLineReview {
             guard Double(line.line.confidence) < PageReader.reliableConfidence else { return line }
             try control.checkpoint()
             let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
-            let box = line.preparedBox.padded(by: max(2, line.preparedBox.height / 5), within: prepared.image.size)
-            let reread = engine.recognize(prepared, segmentation: PSM_SINGLE_LINE, monitor: monitor, within: box)
+            let reread = engine.recognize(
+                prepared, segmentation: PSM_SINGLE_LINE, monitor: monitor, within: line.readingBox(within: prepared.image.size))
             try control.checkpoint()
             guard let alone = reread, alone.count == 1, let candidate = alone.first,
                 candidate.line.confidence > line.line.confidence
             else { return line }
             return PreparedLine(line: candidate.line, preparedBox: line.preparedBox)
         }
+    }
+}
+
+extension PreparedLine {
+    /// The line's box with a fifth of its height (at least 2 px) of margin, for reading it alone.
+    func readingBox(within size: ImageSize) -> PixelRect {
+        preparedBox.padded(by: max(2, preparedBox.height / 5), within: size)
     }
 }
 

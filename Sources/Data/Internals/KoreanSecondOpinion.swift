@@ -63,7 +63,7 @@ struct KoreanSecondOpinion {
     /// whole line when the spans cover most of it.
     static func rectangles(for spans: [ClosedRange<Double>], of line: PreparedLine, within size: ImageSize) -> [PixelRect] {
         let box = line.preparedBox
-        let whole = box.padded(by: max(2, box.height / 5), within: size)
+        let whole = line.readingBox(within: size)
         let covered = spans.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) }
         guard covered < 0.5, spans.count <= 3 else { return [whole] }
         return spans.map { span in

@@ -55,9 +55,7 @@ struct PageReader {
             let prepared = try preparation.prepare(base: base, scale: scale, rotation: rotation, uprightSize: uprightSize(rotation))
             PreparedImageDump.write(prepared.image, label: "\(rotation.degrees)")
             let progress = Double(index) / plannedPasses...Double(index + 1) / plannedPasses
-            let lines = try pass(prepared, segmentation.tesseractMode, progress: progress)
-            let reading = Reading(
-                rotation: rotation, prepared: prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)))
+            let reading = try read(prepared, rotation: rotation, segmentation.tesseractMode, progress: progress)
             if best.map({ reading.quality.meanConfidence > $0.quality.meanConfidence }) ?? true { best = reading }
             if reading.quality.meanConfidence >= Self.reliableConfidence { break }
             if index == 0, detectOrientation {
@@ -76,26 +74,24 @@ struct PageReader {
             let prepared = try preparation.prepare(
                 base: faint, scale: scale, rotation: chosen.rotation, uprightSize: uprightSize(chosen.rotation))
             PreparedImageDump.write(prepared.image, label: "\(chosen.rotation.degrees)-stretched")
-            let lines = try pass(prepared, segmentation.tesseractMode, progress: 1...1)
-            let quality = ReadingQuality(lines: lines.map(\.line))
-            if quality > chosen.quality {
-                chosen = Reading(rotation: chosen.rotation, prepared: prepared, lines: lines, quality: quality)
-            }
+            let stretched = try read(prepared, rotation: chosen.rotation, segmentation.tesseractMode, progress: 1...1)
+            if stretched.quality > chosen.quality { chosen = stretched }
         }
         guard layoutFallback, chosen.quality.meanConfidence < Self.reliableConfidence else { return chosen }
-        let layout = try pass(chosen.prepared, PSM_AUTO, progress: (plannedPasses - 1) / plannedPasses...1)
-        let layoutQuality = ReadingQuality(lines: layout.map(\.line))
-        guard layoutQuality > chosen.quality else { return chosen }
-        return Reading(rotation: chosen.rotation, prepared: chosen.prepared, lines: layout, quality: layoutQuality)
+        let layout = try read(chosen.prepared, rotation: chosen.rotation, PSM_AUTO, progress: (plannedPasses - 1) / plannedPasses...1)
+        return layout.quality > chosen.quality ? layout : chosen
     }
 
-    private func pass(_ prepared: PreparedImage, _ mode: TessPageSegMode, progress: ClosedRange<Double>) throws -> [PreparedLine] {
+    /// One recognition pass over `prepared`, measured.
+    private func read(
+        _ prepared: PreparedImage, rotation: RotationDegree, _ mode: TessPageSegMode, progress: ClosedRange<Double>
+    ) throws -> Reading {
         try control.checkpoint()
         let monitor = RecognitionMonitor(control: control, progressRange: progress)
         let lines = engine.recognize(prepared, segmentation: mode, monitor: monitor)
         try control.checkpoint()
         guard let lines else { throw OCRError.engineFailure("Tesseract could not recognise the image") }
-        return lines
+        return Reading(rotation: rotation, prepared: prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)))
     }
 }
 

@@ -27,9 +27,8 @@ final class RecognitionControl: Sendable {
     /// Starts the time limit (when the work starts on an engine, not while it waits for one).
     func startClock() {
         guard let timeLimit else { return }
-        let (seconds, attoseconds) = timeLimit.components
-        let nanoseconds = max(0, seconds) &* 1_000_000_000 &+ max(0, attoseconds) / 1_000_000_000
-        deadline.store(DispatchTime.now().uptimeNanoseconds &+ UInt64(clamping: nanoseconds), ordering: .releasing)
+        let nanoseconds = UInt64(max(0, min(timeLimit.inSeconds, 1e9)) * 1e9)
+        deadline.store(DispatchTime.now().uptimeNanoseconds &+ nanoseconds, ordering: .releasing)
     }
 
     /// Whether the time limit has passed.
@@ -44,10 +43,7 @@ final class RecognitionControl: Sendable {
     /// Throws `CancellationError` when cancelled, `OCRError.timedOut` past the time limit.
     func checkpoint() throws {
         if isCancelled { throw CancellationError() }
-        if isOverTime, let timeLimit {
-            let (seconds, attoseconds) = timeLimit.components
-            throw OCRError.timedOut(seconds: Double(seconds) + Double(attoseconds) / 1e18)
-        }
+        if isOverTime, let timeLimit { throw OCRError.timedOut(seconds: timeLimit.inSeconds) }
     }
 
     /// Reports progress (clamped into 0...1, never going backwards).

@@ -15,7 +15,7 @@ struct RecognitionJob: Sendable {
     func run(with engines: EngineCache) throws -> OCRResult {
         control.startClock()
         try control.checkpoint()
-        var trace = StageTrace()
+        let trace = StageTrace()
         defer { trace.report() }
         let engine = try trace.measure("engine") { try engines.engine(for: languages) }
         let stored = try trace.measure("decode") {
@@ -31,19 +31,14 @@ struct RecognitionJob: Sendable {
         try control.checkpoint()
         let reader = PageReader(engine: engine, control: control, preparation: preparation, segmentation: options.pageSegmentation)
         let level = options.recognitionLevel
-        var orientationSeconds = 0.0
         let reading = try trace.measure("read") {
             try reader.read(
                 base: base, scale: scale, detectOrientation: rotation == nil,
                 moreCandidates: {
-                    let start = StageTrace.threadCPUTime()
-                    defer { orientationSeconds += StageTrace.threadCPUTime() - start }
-                    return OrientationCandidates.afterUpright(for: base, engines: engines, level: level)
+                    trace.measure("orientation") { OrientationCandidates.afterUpright(for: base, engines: engines, level: level) }
                 },
                 uprightSize: { candidate in stored.size.rotated(by: initial.followed(by: candidate)) })
         }
-        trace.add("read", -orientationSeconds)
-        trace.add("orientation", orientationSeconds)
         var lines = reading.lines
         if options.recognitionLevel == .accurate {
             lines = try trace.measure("review") { try DoubtfulLineReview(engine: engine, control: control).review(lines, in: reading.prepared) }

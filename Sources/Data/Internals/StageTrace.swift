@@ -7,20 +7,30 @@ import Glibc
 /// error with the CPU time its thread spent in each stage (thread CPU time, so other load
 /// on the machine does not inflate it):
 /// `swiftocr-trace decode=0.004 prepare=0.011 read=0.183 orientation=0.000 review=0.021 korean=0.064`.
-struct StageTrace {
+///
+/// Measurements nest: a stage measured inside another is counted in its own label only.
+/// Used on one engine worker's queue, within one recognition.
+final class StageTrace {
     static let isEnabled = ProcessInfo.processInfo.environment["SWIFTOCR_TRACE"] == "1"
 
     private var stages: [(String, Double)] = []
+    /// For each measurement in progress, the time its nested measurements took.
+    private var nestedSeconds: [Double] = []
 
-    /// Runs `body`, adding its thread CPU time to `label` when tracing.
-    mutating func measure<T>(_ label: String, _ body: () throws -> T) rethrows -> T {
+    /// Runs `body`, adding its thread CPU time (less nested measurements) to `label` when tracing.
+    func measure<T>(_ label: String, _ body: () throws -> T) rethrows -> T {
         guard Self.isEnabled else { return try body() }
         let start = Self.threadCPUTime()
-        defer { add(label, Self.threadCPUTime() - start) }
+        nestedSeconds.append(0)
+        defer {
+            let total = Self.threadCPUTime() - start
+            add(label, total - nestedSeconds.removeLast())
+            if !nestedSeconds.isEmpty { nestedSeconds[nestedSeconds.count - 1] += total }
+        }
         return try body()
     }
 
-    mutating func add(_ label: String, _ seconds: Double) {
+    private func add(_ label: String, _ seconds: Double) {
         if let index = stages.firstIndex(where: { $0.0 == label }) {
             stages[index].1 += seconds
         } else {

@@ -56,8 +56,9 @@ extension ReceiptExtractor {
 
     static func merchant(in lines: [ReceiptLine]) -> ReceiptField<String>? {
         for line in lines.prefix(3) where !isHeader(line) && ReceiptDateParser.date(in: line.text) == nil {
-            let name = line.text.trimmingCharacters(in: "[]<>*=-#() ").replacingOccurrences(of: "영수증", with: "")
-                .trimmingCharacters(in: "[]<>*=-#() ")
+            let decoration = CharacterSet(charactersIn: "[]<>*=-#() ")
+            let name = line.text.trimmingCharacters(in: decoration).replacingOccurrences(of: "영수증", with: "")
+                .trimmingCharacters(in: decoration)
             guard name.filter(\.isLetter).count >= 2 else { continue }
             var field = line.field(name, range: nil)
             field.sourceText = line.text
@@ -92,15 +93,5 @@ extension ReceiptExtractor {
         var field = line.field(number, range: range)
         if numbers.dropFirst().contains(where: { $0.1 == number }) { field.confidence = confirmed }
         return field
-    }
-}
-
-extension String {
-    /// The string without leading and trailing characters from `set`.
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        var characters = Substring(self)
-        while let first = characters.first, set.contains(first) { characters.removeFirst() }
-        while let last = characters.last, set.contains(last) { characters.removeLast() }
-        return String(characters)
     }
 }

@@ -7,6 +7,8 @@ struct ReceiptLine {
     let text: String
     /// The text without any whitespace (`합 계` and `합계` both match `합계`).
     let compact: String
+    /// `compact` as characters, for matching labels with a misread character.
+    private let compactCharacters: [Character]
     /// Each word's range in `text`, when the words spell the text.
     private let wordRanges: [(Range<String.Index>, RecognizedWord)]
 
@@ -16,6 +18,7 @@ struct ReceiptLine {
         // Dashes the engine reads as em dashes and the like are hyphens on receipts.
         text = TextCleanup.collapsingWhitespace(String(line.text.map { "–—―‒−".contains($0) ? "-" : $0 }))
         compact = text.filter { !$0.isWhitespace }
+        compactCharacters = Array(compact)
         var ranges: [(Range<String.Index>, RecognizedWord)] = []
         var cursor = text.startIndex
         for word in line.words {
@@ -47,7 +50,7 @@ struct ReceiptLine {
     }
 
     private func containsWithOneSubstitution(_ keyword: String) -> Bool {
-        let text = Array(compact)
+        let text = compactCharacters
         let word = Array(keyword)
         guard text.count >= word.count else { return false }
         return (0...(text.count - word.count)).contains { start in

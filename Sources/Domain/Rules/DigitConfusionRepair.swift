@@ -1,3 +1,5 @@
+import Foundation
+
 /// Repairs letters the engine read in place of digits inside numbers, prices, dates and
 /// times: `O`/`o` → 0, `l`/`I`/`|` → 1, `S` → 5, `B` → 8.
 ///
@@ -10,6 +12,8 @@
 public struct DigitConfusionRepair: RecognitionRule, Hashable, Codable {
     /// The letters repaired, and the digit each stands for.
     public static let confusions: [Character: Character] = ["O": "0", "o": "0", "l": "1", "I": "1", "|": "1", "S": "5", "B": "8"]
+
+    private static let separators = CharacterSet(charactersIn: ",.-/:")
 
     /// Creates the rule.
     public init() {}
@@ -47,9 +51,9 @@ public struct DigitConfusionRepair: RecognitionRule, Hashable, Codable {
         let letters = span.filter { confusions[$0] != nil }.count
         guard letters > 0, digits >= 2, letters <= digits else { return span }
         let candidate = String(span.map { confusions[$0] ?? $0 })
-        let core = candidate.trimmingSeparators
+        let core = candidate.trimmingCharacters(in: separators)
         guard isWellFormedNumber(core) else { return span }
-        if core.allSatisfy(\.isASCIIDigit), let first = span.trimmingSeparators.first, confusions[first] != nil {
+        if core.allSatisfy(\.isASCIIDigit), let first = span.trimmingCharacters(in: separators).first, confusions[first] != nil {
             return span
         }
         return candidate
@@ -74,15 +78,4 @@ public struct DigitConfusionRepair: RecognitionRule, Hashable, Codable {
 
 extension Character {
     var isASCIIDigit: Bool { isASCII && isNumber }
-}
-
-extension String {
-    /// The string without leading and trailing separators (`, . - / :`).
-    fileprivate var trimmingSeparators: String {
-        let separators = Set(",.-/:")
-        var characters = Substring(self)
-        while let first = characters.first, separators.contains(first) { characters.removeFirst() }
-        while let last = characters.last, separators.contains(last) { characters.removeLast() }
-        return String(characters)
-    }
 }

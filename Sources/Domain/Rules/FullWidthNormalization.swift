@@ -12,16 +12,7 @@ public struct FullWidthNormalization: RecognitionRule, Hashable, Codable {
     public var name: String { "full-width" }
 
     public func apply(to result: OCRResult) -> OCRResult {
-        result.mappingLines { line in
-            var line = line
-            line.text = Self.normalized(line.text)
-            line.words = line.words.map { word in
-                var word = word
-                word.text = Self.normalized(word.text)
-                return word
-            }
-            return line
-        }
+        result.mappingLines { $0.mappingText(Self.normalized) }
     }
 
     /// `text` with U+FF01…U+FF5E mapped to U+0021…U+007E and U+3000 to a space.

@@ -22,7 +22,7 @@ public struct GarbageLineFilter: RecognitionRule, Hashable, Codable {
         var previous: Unicode.Scalar?
         var repeats = 0
         for scalar in text.unicodeScalars where !scalar.properties.isWhitespace {
-            if scalar.isLetterOrDigit {
+            if isLetterOrDigit(scalar) {
                 lettersAndDigits += 1
                 previous = nil
                 continue
@@ -34,5 +34,11 @@ public struct GarbageLineFilter: RecognitionRule, Hashable, Codable {
         }
         if lettersAndDigits == 0 { return true }
         return symbols >= 3 && symbols > 2 * lettersAndDigits
+    }
+
+    /// Letters and digits; Hangul compatibility jamo, read from specks and strokes, do not count.
+    private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        if (0x3131...0x318E).contains(scalar.value) { return false }
+        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
     }
 }

@@ -2,11 +2,22 @@ extension RecognizedLine {
     /// The line made of `words`: text joined by single spaces, box their union,
     /// confidence their character-weighted mean.
     public func replacingWords(with words: [RecognizedWord]) -> RecognizedLine {
-        guard let first = words.first else { return RecognizedLine(text: "", boundingBox: boundingBox, confidence: confidence) }
-        let box = words.dropFirst().reduce(first.boundingBox) { $0.union($1.boundingBox) }
-        return RecognizedLine(
-            text: words.map(\.text).joined(separator: " "), boundingBox: box,
-            confidence: RecognizedWord.weightedConfidence(of: words), words: words)
+        guard !words.isEmpty else { return RecognizedLine(text: "", boundingBox: boundingBox, confidence: confidence) }
+        let whole = RecognizedWord.merging(words, text: words.map(\.text).joined(separator: " "))
+        return RecognizedLine(text: whole.text, boundingBox: whole.boundingBox, confidence: whole.confidence, words: words)
+    }
+
+    /// The line with `transform` applied to its whole text and to every word's text; words
+    /// that become empty are dropped.
+    public func mappingText(_ transform: (String) -> String) -> RecognizedLine {
+        var line = self
+        line.text = transform(text)
+        line.words = words.compactMap { word in
+            var word = word
+            word.text = transform(word.text)
+            return word.text.isEmpty ? nil : word
+        }
+        return line
     }
 
     /// The line with `transform` applied to every whitespace-separated token of its text
@@ -35,14 +46,5 @@ extension RecognizedLine {
         }
         if !token.isEmpty { output += transform(token) }
         return output
-    }
-}
-
-extension RecognizedWord {
-    /// The mean confidence of `words`, each weighted by its number of characters.
-    static func weightedConfidence(of words: [RecognizedWord]) -> Float {
-        let characters = words.reduce(0) { $0 + max($1.text.count, 1) }
-        guard characters > 0 else { return 0 }
-        return words.reduce(Float(0)) { $0 + $1.confidence * Float(max($1.text.count, 1)) } / Float(characters)
     }
 }

@@ -25,13 +25,7 @@ public struct TextCleanup: RecognitionRule, Hashable, Codable {
 
     public func apply(to result: OCRResult) -> OCRResult {
         result.mappingLines { line in
-            var line = line
-            line.text = Self.collapsingWhitespace(line.text.precomposedStringWithCanonicalMapping)
-            line.words = line.words.compactMap { word in
-                var word = word
-                word.text = Self.collapsingWhitespace(word.text.precomposedStringWithCanonicalMapping)
-                return word.text.isEmpty ? nil : word
-            }
+            var line = line.mappingText { Self.collapsingWhitespace($0.precomposedStringWithCanonicalMapping) }
             if hangulJoiningGap > 0, line.words.map(\.text).joined(separator: " ") == line.text {
                 line = joiningSplitHangulWords(in: line, imageSize: result.imageSize)
             }
@@ -47,9 +41,7 @@ public struct TextCleanup: RecognitionRule, Hashable, Codable {
             if let previous = joined.last, Self.endsAndStartsWithHangul(previous.text, word.text) {
                 let gap = (word.boundingBox.minX - previous.boundingBox.maxX) * Double(imageSize.width)
                 if gap < hangulJoiningGap * lineHeight {
-                    joined[joined.count - 1] = RecognizedWord(
-                        text: previous.text + word.text, boundingBox: previous.boundingBox.union(word.boundingBox),
-                        confidence: RecognizedWord.weightedConfidence(of: [previous, word]))
+                    joined[joined.count - 1] = .merging([previous, word], text: previous.text + word.text)
                     continue
                 }
             }
@@ -68,17 +60,6 @@ public struct TextCleanup: RecognitionRule, Hashable, Codable {
 
     private static func endsAndStartsWithHangul(_ left: String, _ right: String) -> Bool {
         guard let last = left.unicodeScalars.last, let first = right.unicodeScalars.first else { return false }
-        return last.isHangulSyllable && first.isHangulSyllable
-    }
-}
-
-extension Unicode.Scalar {
-    /// Whether this is a precomposed Hangul syllable (가…힣).
-    var isHangulSyllable: Bool { (0xAC00...0xD7A3).contains(value) }
-    /// Whether this is a letter or a digit (Hangul compatibility jamo, read from specks
-    /// and strokes, do not count).
-    var isLetterOrDigit: Bool {
-        if (0x3131...0x318E).contains(value) { return false }
-        return properties.isAlphabetic || properties.numericType != nil
+        return HangulWordRepair.isHangulSyllable(last) && HangulWordRepair.isHangulSyllable(first)
     }
 }
