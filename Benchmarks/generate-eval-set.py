@@ -6,7 +6,9 @@ Needs: bash Scripts/setup.sh --bench   (Pillow and Debian fonts)
 
 Categories: clean documents, small text, rotated pages (90/180/270, no hint),
 skewed pages, camera-like photos, faded thermal receipts, photographed faded
-receipts, Korean/English mixes.
+receipts, Korean/English mixes, light-on-dark text (a whole page, or a dark
+header band above dark-on-light lines; drawn from their own random stream, so
+adding them left every other image unchanged).
 Two splits with disjoint fonts and seeds:
   tune  fonts un-dotum, noto-serif-kr, baekmuk-gulim       (may be looked at while tuning)
   test  fonts nanum-myeongjo, un-batang, baekmuk-batang, noto-sans-kr   (never tuned on)
@@ -20,7 +22,8 @@ import random
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Scripts"))
-from fixturelib import EVAL_FONT_SPLITS, faded, line_text, photo, render_lines, skewed, stored_for_rotation  # noqa: E402
+from fixturelib import (  # noqa: E402
+    EVAL_FONT_SPLITS, faded, line_text, photo, render_lines, skewed, stored_for_rotation, with_dark_band)
 
 HERE = os.path.dirname(__file__)
 SPLITS = {"tune": (EVAL_FONT_SPLITS["tune"], 11), "test": (EVAL_FONT_SPLITS["test"], 29)}
@@ -98,6 +101,15 @@ def main():
             for variant in range(2):
                 lines = rng.sample(mixed, 4)
                 save(f"{name}-{variant}", render_lines(lines, name, size=rng.choice([26, 32])), lines, "mixed", split)
+        rng = random.Random(seed + 1000)
+        for name in fonts:
+            lines = rng.sample(korean, 5)
+            page = render_lines(lines, name, size=rng.choice([26, 32]))
+            ink, paper = rng.randint(0, 70), rng.randint(200, 255)
+            save(f"{name}-page", page.point(lambda v: ink + (paper - ink) * (255 - v) // 255), lines, "inverted", split)
+            header, body = rng.choice(STORES), rng.sample(korean, 4)
+            page = with_dark_band(header, render_lines(body, name, size=28), name, size=32, rng=rng)
+            save(f"{name}-band", page, [header, *body], "inverted", split)
     with open(os.path.join(out, "manifest.tsv"), "w", encoding="utf-8") as f:
         for row in manifest:
             f.write("\t".join(row) + "\n")

@@ -77,6 +77,18 @@ def render_lines(lines, font_name, size=32, width=None, margin=40,
     return image
 
 
+def with_dark_band(header, body, font_name, size, rng=None, shade=0):
+    """`body` below a dark band (level `shade`, or random 0-90 with `rng`) holding
+    `header` in light print, as on receipts and signs."""
+    shade = rng.randint(0, 90) if rng else shade
+    band = render_lines([header], font_name, size=size, width=body.width, margin=max(12, size // 2))
+    band = band.point(lambda v: shade + (255 - shade) * v // 255).point(lambda v: 255 - v + shade)
+    page = Image.new("L", (body.width, band.height + body.height), 255)
+    page.paste(band, (0, 0))
+    page.paste(body, (0, band.height))
+    return page
+
+
 def line_text(line):
     return line if isinstance(line, str) else line[0] + " " + line[1]
 

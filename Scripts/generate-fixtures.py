@@ -15,7 +15,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 from PIL import Image  # noqa: E402
 import random  # noqa: E402
 
-from fixturelib import faded, line_text, photo, render_lines, skewed, stored_for_rotation  # noqa: E402
+from fixturelib import faded, line_text, photo, render_lines, skewed, stored_for_rotation, with_dark_band  # noqa: E402
 from receiptlib import make_receipt, render_receipt, row_text  # noqa: E402
 import json  # noqa: E402
 
@@ -59,6 +59,7 @@ PHOTO = [
     "점심 식사는 구내식당에서 제공된다.",
 ]
 
+INVERTED_HEADER = ["스타벅스 역삼점", "아이스 아메리카노 2 9,000", "카페라떼 1 5,000", "합계 14,000"]
 SMALL = [
     "작은 글씨로 인쇄된 약관도 꼼꼼히 읽어야 한다.",
     "환불은 구매일로부터 칠 일 이내에 가능하다.",
@@ -165,6 +166,11 @@ def main():
         f.write("\n".join(PHOTO) + "\n")
     save("small", render_lines(SMALL, "nanum-gothic", size=13, margin=12), SMALL)
     save("receipt-faded", faded(render_lines(FADED_RECEIPT, "nanum-gothic-coding", size=24, width=576, margin=24, spacing=0.45), rng), FADED_RECEIPT)
+    # Light on dark: a store's header band above dark-on-light lines, and a whole page.
+    save("inverted-header", with_dark_band(INVERTED_HEADER[0], render_lines(INVERTED_HEADER[1:], "nanum-gothic", size=26),
+                                           "nanum-barun-gothic", size=32, shade=20), INVERTED_HEADER)
+    save("inverted-page", render_lines(THREE_LINES, "nanum-barun-gothic", size=30).point(lambda v: 40 + 200 * (255 - v) // 255),
+         THREE_LINES)
     # A JPEG stored turned (as a phone in portrait stores it) with EXIF orientation 6.
     exif = Image.Exif()
     exif[0x0112] = 6

@@ -13,9 +13,11 @@ struct AccuracyRegressionTests {
         (Fixture("photo.jpg"), 0.08),
         (Fixture("small.png"), 0.05),
         (Fixture("receipt-faded.png"), 0.05),
+        (Fixture("inverted-header.png"), 0.05),
+        (Fixture("inverted-page.png"), 0.05),
     ]
 
-    @Test("Skewed, photographed, small and faded pages read within budget", arguments: hardPages)
+    @Test("Skewed, photographed, small, faded and light-on-dark pages read within budget", arguments: hardPages)
     func hardPage(fixture: Fixture, budget: Double) async throws {
         let result = try await SharedRepository.get().recognizeText(in: fixture.data())
         let rate = CharacterErrorRate.between(result.text, try fixture.expectedText())

@@ -37,7 +37,7 @@ struct ImagePreparation {
 
     /// The orientation-independent part: grayscale, flattened, scaled.
     func base(from upright: LeptonicaImage) throws(OCRError) -> (image: LeptonicaImage, scale: Double) {
-        let gray = try upright.grayscale()
+        let gray = try upright.grayscale().invertingDarkRegions().image
         let heights = try gray.binarized().componentHeights()
         let scale = Self.scale(forTextHeight: Self.typicalTextHeight(heights), size: gray.size)
         return (try gray.scaled(by: scale), scale)

@@ -92,21 +92,16 @@ extension LeptonicaImage {
         return try Self.checked(pixAddBorder(pix, Int32(width), white), "add a border")
     }
 
-    /// The heights of the 8-connected ink components of a 1-bit image (`pixConnCompBB`).
+    /// The heights of the 8-connected ink components of a 1-bit image that could be characters.
     func componentHeights() -> [Int] {
-        guard let boxes = pixConnCompBB(pix, 8) else { return [] }
-        var pointer: UnsafeMutablePointer<BOXA>? = boxes
-        defer { boxaDestroy(&pointer) }
-        return (0..<boxaGetCount(boxes)).compactMap { index in
-            var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
-            guard boxaGetBoxGeometry(boxes, index, &x, &y, &width, &height) == 0 else { return nil }
+        componentBoxes(connectivity: 8).compactMap { box in
             // Specks, rules and blobs are not characters.
-            guard height >= 3, width >= 1, width <= 4 * height, height <= 6 * max(width, 2) else { return nil }
-            return Int(height)
+            guard box.height >= 3, box.width >= 1, box.width <= 4 * box.height, box.height <= 6 * max(box.width, 2) else { return nil }
+            return box.height
         }
     }
 
-    private static func checked(_ result: UnsafeMutablePointer<PIX>?, _ action: String) throws(OCRError) -> LeptonicaImage {
+    static func checked(_ result: UnsafeMutablePointer<PIX>?, _ action: String) throws(OCRError) -> LeptonicaImage {
         guard let image = LeptonicaImage(taking: result) else { throw .engineFailure("Leptonica could not \(action)") }
         return image
     }

@@ -23,6 +23,7 @@ struct PageReader {
     let control: RecognitionControl
     let preparation: ImagePreparation
     let segmentation: PageSegmentation
+    let trace: StageTrace
 
     struct Reading {
         let rotation: RotationDegree
@@ -55,7 +56,7 @@ struct PageReader {
             let prepared = try preparation.prepare(base: base, scale: scale, rotation: rotation, uprightSize: uprightSize(rotation))
             PreparedImageDump.write(prepared.image, label: "\(rotation.degrees)")
             let progress = Double(index) / plannedPasses...Double(index + 1) / plannedPasses
-            let reading = try read(prepared, rotation: rotation, segmentation.tesseractMode, progress: progress)
+            let reading = try read(prepared, rotation: rotation, segmentation.tesseractMode, progress: progress, label: "\(rotation.degrees)")
             if best.map({ reading.quality.meanConfidence > $0.quality.meanConfidence }) ?? true { best = reading }
             if reading.quality.meanConfidence >= Self.reliableConfidence { break }
             if index == 0, detectOrientation {
@@ -74,24 +75,29 @@ struct PageReader {
             let prepared = try preparation.prepare(
                 base: faint, scale: scale, rotation: chosen.rotation, uprightSize: uprightSize(chosen.rotation))
             PreparedImageDump.write(prepared.image, label: "\(chosen.rotation.degrees)-stretched")
-            let stretched = try read(prepared, rotation: chosen.rotation, segmentation.tesseractMode, progress: 1...1)
+            let stretched = try read(
+                prepared, rotation: chosen.rotation, segmentation.tesseractMode, progress: 1...1, label: "\(chosen.rotation.degrees)-stretched")
             if stretched.quality > chosen.quality { chosen = stretched }
         }
         guard layoutFallback, chosen.quality.meanConfidence < Self.reliableConfidence else { return chosen }
-        let layout = try read(chosen.prepared, rotation: chosen.rotation, PSM_AUTO, progress: (plannedPasses - 1) / plannedPasses...1)
+        let layout = try read(
+            chosen.prepared, rotation: chosen.rotation, PSM_AUTO, progress: (plannedPasses - 1) / plannedPasses...1,
+            label: "\(chosen.rotation.degrees)-layout")
         return layout.quality > chosen.quality ? layout : chosen
     }
 
     /// One recognition pass over `prepared`, measured.
     private func read(
-        _ prepared: PreparedImage, rotation: RotationDegree, _ mode: TessPageSegMode, progress: ClosedRange<Double>
+        _ prepared: PreparedImage, rotation: RotationDegree, _ mode: TessPageSegMode, progress: ClosedRange<Double>, label: String
     ) throws -> Reading {
         try control.checkpoint()
         let monitor = RecognitionMonitor(control: control, progressRange: progress)
         let lines = engine.recognize(prepared, segmentation: mode, monitor: monitor)
         try control.checkpoint()
         guard let lines else { throw OCRError.engineFailure("Tesseract could not recognise the image") }
-        return Reading(rotation: rotation, prepared: prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)))
+        let reading = Reading(rotation: rotation, prepared: prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)))
+        trace.notePass(label, meanConfidence: reading.quality.meanConfidence)
+        return reading
     }
 }
 

@@ -29,7 +29,7 @@ struct RecognitionJob: Sendable {
         let preparation = ImagePreparation(level: options.recognitionLevel)
         let (base, scale) = try trace.measure("prepare") { try preparation.base(from: upright) }
         try control.checkpoint()
-        let reader = PageReader(engine: engine, control: control, preparation: preparation, segmentation: options.pageSegmentation)
+        let reader = PageReader(engine: engine, control: control, preparation: preparation, segmentation: options.pageSegmentation, trace: trace)
         let level = options.recognitionLevel
         let reading = try trace.measure("read") {
             try reader.read(

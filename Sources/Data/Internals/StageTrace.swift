@@ -6,7 +6,8 @@ import Glibc
 /// A profiling aid: with `SWIFTOCR_TRACE=1`, each recognition writes one line to standard
 /// error with the CPU time its thread spent in each stage (thread CPU time, so other load
 /// on the machine does not inflate it):
-/// `swiftocr-trace decode=0.004 prepare=0.011 read=0.183 orientation=0.000 review=0.021 korean=0.064`.
+/// `swiftocr-trace decode=0.004 prepare=0.011 read=0.183 orientation=0.000 review=0.021 korean=0.064`,
+/// followed by the page passes read and their mean confidences (`passes=0:0.62,90:0.91`).
 ///
 /// Measurements nest: a stage measured inside another is counted in its own label only.
 /// Used on one engine worker's queue, within one recognition.
@@ -14,6 +15,8 @@ final class StageTrace {
     static let isEnabled = ProcessInfo.processInfo.environment["SWIFTOCR_TRACE"] == "1"
 
     private var stages: [(String, Double)] = []
+    /// The recognition passes read, in order: what was read and its mean confidence.
+    private var passes: [String] = []
     /// For each measurement in progress, the time its nested measurements took.
     private var nestedSeconds: [Double] = []
 
@@ -38,10 +41,18 @@ final class StageTrace {
         }
     }
 
+    /// Notes one recognition pass (`90`, `0-stretched`, `0-layout`) and its reading's mean
+    /// confidence, reported as `passes=0:0.62,90:0.91`.
+    func notePass(_ label: String, meanConfidence: Double) {
+        guard Self.isEnabled else { return }
+        passes.append("\(label):\(String(format: "%.2f", meanConfidence))")
+    }
+
     /// Writes the line, when tracing.
     func report() {
         guard Self.isEnabled else { return }
-        let fields = stages.map { "\($0.0)=\(String(format: "%.3f", $0.1))" }.joined(separator: " ")
+        var fields = stages.map { "\($0.0)=\(String(format: "%.3f", $0.1))" }.joined(separator: " ")
+        if !passes.isEmpty { fields += " passes=" + passes.joined(separator: ",") }
         FileHandle.standardError.write(Data("swiftocr-trace \(fields)\n".utf8))
     }
 

@@ -25,6 +25,10 @@ final class TesseractEngine {
             throw .engineFailure(
                 "Tesseract could not load '\(specifier)' from \(dataDirectory); the .traineddata files may be corrupt or from an incompatible version")
         }
+        // Light-on-dark text is inverted during preparation (LeptonicaImage+DarkRegions);
+        // Tesseract's own retry of every doubtful line inverted cost a fifth of each reading.
+        _ = TessBaseAPISetVariable(handle, "invert_threshold", "0")
+        _ = TessBaseAPISetVariable(handle, "tessedit_do_invert", "0")
         self.handle = handle
     }
 

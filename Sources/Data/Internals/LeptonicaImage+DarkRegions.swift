@@ -1,0 +1,97 @@
+internal import CLeptonica
+import Domain
+
+/// Light-on-dark text: found by measuring the page, turned into dark-on-light.
+///
+/// Tesseract reads dark text on light paper. Its own remedy (re-reading every doubtful
+/// line inverted, `invert_threshold`) costs about a fifth of every reading, also on pages
+/// with nothing inverted, and it never sees a dark band as lines at all (a receipt's
+/// white-on-black header is lost in every mode). Instead, a dark region is recognised by
+/// its shape in the binarised page: a solid, mostly-filled block of ink whose holes are
+/// character-sized, several of them, none of them page-sized (a dark desk around a
+/// photographed page has one hole, the page). Such regions are inverted in the grayscale
+/// image before anything else is measured.
+extension LeptonicaImage {
+    /// A dark region's smallest size (pixels): a band must hold a line of text.
+    static let darkRegionMinimumHeight = 12
+    static let darkRegionMinimumWidth = 24
+    /// The part of the region's box its ink must cover: a solid band, not a frame or text
+    /// (white strokes take little of a band; a blurred bold "000" is one blob with three
+    /// holes, but its strokes leave it emptier).
+    static let darkRegionMinimumFill = 0.7
+    /// A band is taller than its characters by its margins; a blob of merged dark characters
+    /// with their counters as holes is barely taller than the counters.
+    static let darkRegionMinimumHeightPerCharacter = 1.4
+    /// Holes count as characters from this height (pixels) to `darkRegionHoleMaximumShare`
+    /// of the region's height; at least `darkRegionMinimumCharacters` must be found.
+    static let darkRegionHoleMinimumHeight = 6
+    static let darkRegionHoleMaximumShare = 0.9
+    static let darkRegionMinimumCharacters = 3
+    /// No single hole may take more than this part of the region (a page on a dark desk).
+    static let darkRegionLargestHoleShare = 0.25
+
+    /// The 8-bit image with its dark text regions inverted, and the boxes inverted (empty,
+    /// and `self` returned, when there are none).
+    func invertingDarkRegions() throws(OCRError) -> (image: LeptonicaImage, regions: [PixelRect]) {
+        guard pixGetDepth(pix) == 8, pixGetColormap(pix) == nil else { return (self, []) }
+        let binary = try binarized()
+        let regions = binary.darkTextRegions()
+        guard !regions.isEmpty else { return (self, []) }
+        guard let copy = LeptonicaImage(taking: pixCopy(nil, pix)) else {
+            throw .engineFailure("Leptonica could not copy the image")
+        }
+        for region in regions {
+            pixRasterop(
+                copy.pix, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height), Self.invertDestination,
+                nil, 0, 0)
+        }
+        return (copy, regions)
+    }
+
+    /// Leptonica's `PIX_NOT(PIX_DST)` raster operation: invert the destination in place.
+    private static let invertDestination: Int32 = 0x5
+
+    /// In a 1-bit image, the boxes of the ink components that are dark text regions.
+    private func darkTextRegions() -> [PixelRect] {
+        componentBoxes(connectivity: 8).filter { box in
+            guard box.height >= Self.darkRegionMinimumHeight, box.width >= Self.darkRegionMinimumWidth,
+                let region = clipped(to: box)
+            else { return false }
+            var ink: Int32 = 0
+            pixCountPixels(region.pix, &ink, nil)
+            let area = Double(box.width * box.height)
+            guard Double(ink) >= Self.darkRegionMinimumFill * area,
+                let holes = LeptonicaImage(taking: pixHolesByFilling(region.pix, 4))
+            else { return false }
+            let holeBoxes = holes.componentBoxes(connectivity: 4)
+            guard holeBoxes.allSatisfy({ Double($0.width * $0.height) <= Self.darkRegionLargestHoleShare * area }) else {
+                return false
+            }
+            let characters = holeBoxes.filter {
+                $0.height >= Self.darkRegionHoleMinimumHeight
+                    && Double($0.height) <= Self.darkRegionHoleMaximumShare * Double(box.height)
+            }
+            guard characters.count >= Self.darkRegionMinimumCharacters else { return false }
+            let characterHeight = characters.map(\.height).sorted()[characters.count / 2]
+            return Double(box.height) >= Self.darkRegionMinimumHeightPerCharacter * Double(characterHeight)
+        }
+    }
+
+    private func clipped(to rect: PixelRect) -> LeptonicaImage? {
+        var box: UnsafeMutablePointer<BOX>? = boxCreate(Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
+        defer { boxDestroy(&box) }
+        return LeptonicaImage(taking: pixClipRectangle(pix, box, nil))
+    }
+
+    /// The bounding boxes of a 1-bit image's ink components (`pixConnCompBB`).
+    func componentBoxes(connectivity: Int32) -> [PixelRect] {
+        guard let boxes = pixConnCompBB(pix, connectivity) else { return [] }
+        var pointer: UnsafeMutablePointer<BOXA>? = boxes
+        defer { boxaDestroy(&pointer) }
+        return (0..<boxaGetCount(boxes)).compactMap { index in
+            var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+            guard boxaGetBoxGeometry(boxes, index, &x, &y, &width, &height) == 0 else { return nil }
+            return PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height))
+        }
+    }
+}
