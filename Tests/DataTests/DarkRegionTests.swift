@@ -36,3 +36,33 @@ struct DarkRegionTests {
         #expect(same === image)
     }
 }
+
+@Suite("The desk around a photographed page: measured and painted the paper's level")
+struct DeskTests {
+    /// As preparation does it: grayscale, light-on-dark regions inverted.
+    private func grayscale(_ name: String) throws -> LeptonicaImage {
+        try ImageDecoder.decode(Fixture(name).data(), maximumPixelCount: 50_000_000).grayscale().invertingDarkRegions().image
+    }
+
+    @Test("A page photographed on a dark desk: the desk becomes paper", arguments: ["photo.jpg", "receipts/08-restaurant-photo.jpg"])
+    func deskPainted(name: String) throws {
+        let image = try grayscale(name)
+        let (painted, paper) = try image.paintingOverDesk()
+        let level = try #require(paper)
+        #expect(level >= 128)
+        #expect(painted !== image)
+        // The corners were desk; now they are the paper's level.
+        #expect(image.level(x: 2, y: 2) < level / 2)
+        #expect(painted.level(x: 2, y: 2) == level)
+        #expect(painted.level(x: painted.size.width - 1, y: painted.size.height - 1) == level)
+    }
+
+    @Test("Scans, text near the edges and light-on-dark pages have no desk",
+          arguments: ["receipt.png", "small.png", "inverted-header.png", "inverted-page.png", "page.png", "skewed.png", "blank.png"])
+    func noDesk(name: String) throws {
+        let image = try grayscale(name)
+        let (same, paper) = try image.paintingOverDesk()
+        #expect(paper == nil)
+        #expect(same === image)
+    }
+}

@@ -35,25 +35,38 @@ struct ImagePreparation {
 
     let level: RecognitionLevel
 
-    /// The orientation-independent part: grayscale, flattened, scaled.
-    func base(from upright: LeptonicaImage) throws(OCRError) -> (image: LeptonicaImage, scale: Double) {
-        let gray = try upright.grayscale().invertingDarkRegions().image
+    /// The orientation-independent page: grayscale, light-on-dark regions inverted, a desk
+    /// painted over, scaled.
+    struct Base {
+        let image: LeptonicaImage
+        let scale: Double
+        /// The level of the page's surroundings: the paper's when a desk was painted over,
+        /// else white. The deskew fill and the border get it too.
+        let background: Int
+
+        /// The same page with another image of it (its levels stretched), on white.
+        func replacingImage(with image: LeptonicaImage) -> Base { Base(image: image, scale: scale, background: 255) }
+    }
+
+    func base(from upright: LeptonicaImage) throws(OCRError) -> Base {
+        let (gray, paper) = try upright.grayscale().invertingDarkRegions().image.paintingOverDesk()
         let heights = try gray.binarized().componentHeights()
         let scale = Self.scale(forTextHeight: Self.typicalTextHeight(heights), size: gray.size)
-        return (try gray.scaled(by: scale), scale)
+        return Base(image: try gray.scaled(by: scale), scale: scale, background: paper ?? 255)
     }
 
     /// Turns the base by `rotation`, deskews and adds the border.
-    func prepare(base: LeptonicaImage, scale: Double, rotation: RotationDegree, uprightSize: ImageSize) throws(OCRError) -> PreparedImage {
-        let turned = try base.rotated(by: rotation)
+    func prepare(base page: Base, rotation: RotationDegree, uprightSize: ImageSize) throws(OCRError) -> PreparedImage {
+        let scale = page.scale
+        let turned = try page.image.rotated(by: rotation)
         var deskewed = turned
         var degrees = 0.0
         if level == .accurate, let skew = try turned.binarized().skew(),
             skew.confidence >= Self.minimumSkewConfidence, abs(skew.degrees) >= Self.minimumSkewDegrees {
             degrees = skew.degrees
-            deskewed = try turned.rotated(degrees: degrees)
+            deskewed = try turned.rotated(degrees: degrees, filledWith: page.background)
         }
-        let image = try deskewed.withWhiteBorder(Self.border)
+        let image = try deskewed.withBorder(Self.border, level: page.background)
         let frame = PreparedFrame(
             uprightSize: uprightSize, scale: scale, scaledSize: turned.size, deskewDegrees: degrees,
             rotatedSize: deskewed.size, border: Self.border)

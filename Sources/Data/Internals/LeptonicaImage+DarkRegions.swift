@@ -57,11 +57,9 @@ extension LeptonicaImage {
             guard box.height >= Self.darkRegionMinimumHeight, box.width >= Self.darkRegionMinimumWidth,
                 let region = clipped(to: box)
             else { return false }
-            var ink: Int32 = 0
-            pixCountPixels(region.pix, &ink, nil)
             let area = Double(box.width * box.height)
-            guard Double(ink) >= Self.darkRegionMinimumFill * area,
-                let holes = LeptonicaImage(taking: pixHolesByFilling(region.pix, 4))
+            guard Double(region.foregroundCount) >= Self.darkRegionMinimumFill * area,
+                let holes = try? region.applying("find holes", { pixHolesByFilling($0, 4) })
             else { return false }
             let holeBoxes = holes.componentBoxes(connectivity: 4)
             guard holeBoxes.allSatisfy({ Double($0.width * $0.height) <= Self.darkRegionLargestHoleShare * area }) else {

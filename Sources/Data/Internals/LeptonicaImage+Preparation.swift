@@ -77,19 +77,29 @@ extension LeptonicaImage {
     }
 
     /// The image turned clockwise by `degrees` about its centre, enlarged so no pixel is
-    /// lost and filled with white (`pixRotate`, area mapping).
-    func rotated(degrees: Double) throws(OCRError) -> LeptonicaImage {
+    /// lost (`pixRotate`, area mapping); the corners brought in get `level` (8-bit) or white.
+    func rotated(degrees: Double, filledWith level: Int = 255) throws(OCRError) -> LeptonicaImage {
         let size = size
-        return try Self.checked(
-            pixRotate(pix, Float(degrees * .pi / 180), Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE),
-                      Int32(size.width), Int32(size.height)),
-            "deskew the image")
+        let radians = Float(degrees * .pi / 180)
+        let turned = try applying("deskew the image") {
+            pixRotate($0, radians, Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), Int32(size.width), Int32(size.height))
+        }
+        guard level < 255, pixGetDepth(pix) == 8 else { return turned }
+        // The corners brought in: where a black sheet of the same size, turned the same way, is white.
+        let sheet = try Self.checked(pixCreate(Int32(size.width), Int32(size.height), 1), "make a mask")
+        pixSetAll(sheet.pix)
+        let corners = try sheet.applying("turn the mask") {
+            pixRotate($0, radians, Int32(L_ROTATE_SAMPLING), Int32(L_BRING_IN_WHITE), Int32(size.width), Int32(size.height))
+        }.applying("invert the mask") { pixInvert(nil, $0) }
+        withExtendedLifetime(corners) { _ = pixSetMasked(turned.pix, corners.pix, UInt32(level)) }
+        return turned
     }
 
-    /// The image with a white border of `width` pixels (`pixAddBorder`).
-    func withWhiteBorder(_ width: Int) throws(OCRError) -> LeptonicaImage {
-        let white: UInt32 = pixGetDepth(pix) == 1 ? 0 : (pixGetDepth(pix) == 8 ? 255 : 0xFFFF_FF00)
-        return try Self.checked(pixAddBorder(pix, Int32(width), white), "add a border")
+    /// The image with a border of `width` pixels: `level` on 8-bit images, white otherwise
+    /// (`pixAddBorder`).
+    func withBorder(_ width: Int, level: Int = 255) throws(OCRError) -> LeptonicaImage {
+        let value: UInt32 = pixGetDepth(pix) == 1 ? 0 : (pixGetDepth(pix) == 8 ? UInt32(level) : 0xFFFF_FF00)
+        return try applying("add a border") { pixAddBorder($0, Int32(width), value) }
     }
 
     /// The heights of the 8-connected ink components of a 1-bit image that could be characters.

@@ -18,6 +18,13 @@ final class LeptonicaImage {
         pixDestroy(&pointer)
     }
 
+    /// The value of one pixel (`pixGetPixel`): the level, on an 8-bit image.
+    func level(x: Int, y: Int) -> Int {
+        var value: UInt32 = 0
+        pixGetPixel(pix, Int32(x), Int32(y), &value)
+        return Int(value)
+    }
+
     var size: ImageSize { ImageSize(width: Int(pixGetWidth(pix)), height: Int(pixGetHeight(pix))) }
 
     /// The image turned clockwise by `rotation` (`pixRotateOrth`), or `self` for `.upright`.

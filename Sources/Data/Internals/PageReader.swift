@@ -40,8 +40,7 @@ struct PageReader {
     ///   - uprightSize: Size of the unscaled image each candidate turns into, by candidate.
     /// - Throws: `CancellationError` when cancelled, `OCRError.engineFailure` when Tesseract fails.
     func read(
-        base: LeptonicaImage,
-        scale: Double,
+        base: ImagePreparation.Base,
         detectOrientation: Bool,
         moreCandidates: () -> [RotationDegree],
         uprightSize: (RotationDegree) -> ImageSize
@@ -53,7 +52,7 @@ struct PageReader {
         var index = 0
         while index < candidates.count {
             let rotation = candidates[index]
-            let prepared = try preparation.prepare(base: base, scale: scale, rotation: rotation, uprightSize: uprightSize(rotation))
+            let prepared = try preparation.prepare(base: base, rotation: rotation, uprightSize: uprightSize(rotation))
             PreparedImageDump.write(prepared.image, label: "\(rotation.degrees)")
             let progress = Double(index) / plannedPasses...Double(index + 1) / plannedPasses
             let reading = try read(prepared, rotation: rotation, segmentation.tesseractMode, progress: progress, label: "\(rotation.degrees)")
@@ -68,12 +67,12 @@ struct PageReader {
         guard var chosen = best else { throw OCRError.engineFailure("no orientation to read") }
         let readLittle = chosen.quality.confidentCharacters < Self.fewCharacters
         if preparation.level == .accurate, chosen.quality.meanConfidence < Self.reliableConfidence || readLittle,
-            let faint = try base.stretchedToPaperWhite()
+            let faint = try base.image.stretchedToPaperWhite()
         {
             // Faint print read unreliably, or read as almost nothing (a few confident
             // digits from streaks): read once more with its levels stretched, keep the better.
             let prepared = try preparation.prepare(
-                base: faint, scale: scale, rotation: chosen.rotation, uprightSize: uprightSize(chosen.rotation))
+                base: base.replacingImage(with: faint), rotation: chosen.rotation, uprightSize: uprightSize(chosen.rotation))
             PreparedImageDump.write(prepared.image, label: "\(chosen.rotation.degrees)-stretched")
             let stretched = try read(
                 prepared, rotation: chosen.rotation, segmentation.tesseractMode, progress: 1...1, label: "\(chosen.rotation.degrees)-stretched")

@@ -27,15 +27,15 @@ struct RecognitionJob: Sendable {
             return result(lines: [], storedSize: stored.size, rotation: initial)
         }
         let preparation = ImagePreparation(level: options.recognitionLevel)
-        let (base, scale) = try trace.measure("prepare") { try preparation.base(from: upright) }
+        let base = try trace.measure("prepare") { try preparation.base(from: upright) }
         try control.checkpoint()
         let reader = PageReader(engine: engine, control: control, preparation: preparation, segmentation: options.pageSegmentation, trace: trace)
         let level = options.recognitionLevel
         let reading = try trace.measure("read") {
             try reader.read(
-                base: base, scale: scale, detectOrientation: rotation == nil,
+                base: base, detectOrientation: rotation == nil,
                 moreCandidates: {
-                    trace.measure("orientation") { OrientationCandidates.afterUpright(for: base, engines: engines, level: level) }
+                    trace.measure("orientation") { OrientationCandidates.afterUpright(for: base.image, engines: engines, level: level) }
                 },
                 uprightSize: { candidate in stored.size.rotated(by: initial.followed(by: candidate)) })
         }

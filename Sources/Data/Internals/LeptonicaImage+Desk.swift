@@ -1,0 +1,88 @@
+internal import CLeptonica
+import Domain
+
+/// The desk around a photographed page, measured and painted over with the paper's level.
+///
+/// Tesseract binarises with one global threshold. With a dark desk in the picture, that
+/// threshold falls between desk and paper, and faint print (grey on light paper) lands on
+/// the paper's side and vanishes: a photographed faded receipt read as `Z 20,40(`. The
+/// desk is found on an 8× reduced copy, where print averages into its paper: the dark
+/// regions there that touch the image's edge, widened by one reduced pixel so no dark
+/// sliver is left along the paper's edge. When they cover enough of the picture, they are
+/// painted with the paper's most common level, so the image holds only paper and print.
+extension LeptonicaImage {
+    /// The reduction the desk is measured at: print averages away, a desk stays dark.
+    static let deskReduction = 8
+    /// The part of the picture dark edge regions must cover to count as a desk (a scanner's
+    /// thin border or a page's own dark margin is left alone).
+    static let deskMinimumShare = 0.05
+
+    /// The smallest side (pixels) of the reduced image a desk is looked for in.
+    static let deskMinimumReducedSide = 24
+    /// A desk is at most this dark relative to the rest, on average (at the reduction, text
+    /// near the edge averages into grey rows, about 0.7 of its paper; a desk is far darker).
+    static let deskMaximumRelativeLevel = 0.5
+
+    /// The 8-bit image with its desk painted the paper's level, and that level; `self` and
+    /// `nil` when there is no desk. (Whatever is added around the page later must have the
+    /// same level: next to white, Tesseract's threshold would split paper from white.)
+    func paintingOverDesk() throws(OCRError) -> (image: LeptonicaImage, paper: Int?) {
+        guard pixGetDepth(pix) == 8, pixGetColormap(pix) == nil else { return (self, nil) }
+        let size = size
+        let reduction = Self.deskReduction
+        // Otsu's method needs a reduced image of some size; a small image is no photograph.
+        guard size.width >= Self.deskMinimumReducedSide * reduction, size.height >= Self.deskMinimumReducedSide * reduction
+        else { return (self, nil) }
+        let factor = 1 / Float(reduction)
+        let small = try applying("reduce the image") { pixScaleAreaMap($0, factor, factor) }
+        let edgeRegions = try small.binarized().applying("find the desk") { pixExtractBorderConnComps($0, 8) }
+        guard Double(edgeRegions.foregroundCount) >= Self.deskMinimumShare * Double(small.size.pixelCount),
+            let deskLevel = small.averageLevel(within: edgeRegions),
+            let paperLevel = try small.averageLevel(within: edgeRegions.applying("find the paper") { pixInvert(nil, $0) }),
+            deskLevel <= Self.deskMaximumRelativeLevel * paperLevel
+        else { return (self, nil) }
+        let desk = try edgeRegions.applying("widen the desk") { pixDilateBrick(nil, $0, 3, 3) }
+            .applying("enlarge the desk") { pixExpandBinaryReplicate($0, Int32(reduction), Int32(reduction)) }
+            // The reduction dropped the last partial block: extend the edge rows and columns.
+            .applying("fit the desk to the image") { pixResizeToMatch($0, nil, Int32(size.width), Int32(size.height)) }
+        let paper = try desk.applying("find the paper") { pixInvert(nil, $0) }
+        guard let level = mostCommonBrightLevel(within: paper) else { return (self, nil) }
+        let painted = try applying("copy the image") { pixCopy(nil, $0) }
+        withExtendedLifetime(desk) { _ = pixSetMasked(painted.pix, desk.pix, UInt32(level)) }
+        return (painted, level)
+    }
+
+    /// A new image made from this one's `PIX` by `make` (this image stays alive meanwhile).
+    func applying(_ action: String, _ make: (UnsafeMutablePointer<PIX>) -> UnsafeMutablePointer<PIX>?) throws(OCRError) -> LeptonicaImage {
+        try Self.checked(make(pix), action)
+    }
+
+    /// The number of foreground pixels of a 1-bit image.
+    var foregroundCount: Int {
+        var count: Int32 = 0
+        pixCountPixels(pix, &count, nil)
+        return Int(count)
+    }
+
+    /// The mean level of an 8-bit image where a 1-bit `mask` is set, or `nil` when unset.
+    private func averageLevel(within mask: LeptonicaImage) -> Double? {
+        var value: Float = 0
+        let failed = withExtendedLifetime(mask) { pixGetAverageMasked(pix, mask.pix, 0, 0, 1, Int32(L_MEAN_ABSVAL), &value) }
+        return failed == 0 ? Double(value) : nil
+    }
+
+    /// The most frequent level in the brighter half among the pixels `mask` covers (the
+    /// paper), or `nil` when it covers no bright pixel.
+    private func mostCommonBrightLevel(within mask: LeptonicaImage) -> Int? {
+        guard let numa = withExtendedLifetime(mask, { pixGetGrayHistogramMasked(pix, mask.pix, 0, 0, 1) }) else { return nil }
+        var pointer: UnsafeMutablePointer<NUMA>? = numa
+        defer { numaDestroy(&pointer) }
+        var best: (level: Int, count: Float)?
+        for level in 128..<256 {
+            var count: Float = 0
+            numaGetFValue(numa, Int32(level), &count)
+            if count > 0, count > best?.count ?? 0 { best = (level, count) }
+        }
+        return best?.level
+    }
+}
