@@ -2,7 +2,8 @@ import Domain
 import Foundation
 
 /// Prepares an upright image for Tesseract, each step driven by a measured property:
-/// grayscale; scaling so small text lands at a height Tesseract reads well, measured from
+/// grayscale; light-on-dark regions inverted (`LeptonicaImage+DarkRegions`); a desk around
+/// a photographed page painted the paper's level (`LeptonicaImage+Desk`); scaling so small text lands at a height Tesseract reads well, measured from
 /// the ink's connected components; deskewing of small angles (`.accurate`, measured by
 /// Leptonica's skew search); a white border.
 ///

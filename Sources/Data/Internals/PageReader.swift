@@ -16,6 +16,10 @@ import Domain
 /// characters is kept.
 struct PageReader {
     static let reliableConfidence = 0.80
+    /// An upright reading this confident is not a page the wrong way up (those scored at
+    /// most 0.54 on the evaluation set, see Docs/Benchmarks.md): other orientations are not
+    /// tried, though the faint-print and layout passes still may be.
+    static let plausiblyUprightConfidence = 0.65
     /// A reading with fewer confidently read characters than this read almost nothing.
     static let fewCharacters = 20.0
 
@@ -58,7 +62,7 @@ struct PageReader {
             let reading = try read(prepared, rotation: rotation, segmentation.tesseractMode, progress: progress, label: "\(rotation.degrees)")
             if best.map({ reading.quality.meanConfidence > $0.quality.meanConfidence }) ?? true { best = reading }
             if reading.quality.meanConfidence >= Self.reliableConfidence { break }
-            if index == 0, detectOrientation {
+            if index == 0, detectOrientation, reading.quality.meanConfidence < Self.plausiblyUprightConfidence {
                 candidates += moreCandidates()
                 plannedPasses += Double(candidates.count - 1)
             }
