@@ -8,12 +8,23 @@
 # Prints wall, user and system time and peak RSS for each, the wall-time ratios, and the
 # warm single-image latency through the library against one tesseract command.
 #
-# Usage: bash Benchmarks/compare-speed.sh [--with-openmp] [IMAGE_DIR [PREFIX]]
-#   IMAGE_DIR defaults to .benchmarks/eval; PREFIX picks files by name (tune- is 48 images).
+# With --rounds N (N > 1), the OMP_THREAD_LIMIT=1 loop and the ocr batch are then run N
+# times more, alternately, and each round's ratio and the median are printed: this machine's
+# speed drifts by 10-15% within minutes, which one pair of runs cannot tell from a change.
+#
+# Usage: bash Benchmarks/compare-speed.sh [--with-openmp] [--rounds N] [IMAGE_DIR [PREFIX]]
+#   IMAGE_DIR defaults to .benchmarks/eval; PREFIX picks files by name (tune- is 54 images).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 with_openmp=false
-if [[ "${1:-}" == "--with-openmp" ]]; then with_openmp=true; shift; fi
+rounds=1
+while [[ "${1:-}" == --* ]]; do
+    case "$1" in
+    --with-openmp) with_openmp=true; shift ;;
+    --rounds) rounds=$2; shift 2 ;;
+    *) echo "unknown option $1" >&2; exit 64 ;;
+    esac
+done
 dir=${1:-.benchmarks/eval}
 prefix=${2:-}
 ocr=.build/release/ocr
@@ -50,6 +61,17 @@ awk -v a="$ocr_batch_wall" -v b="$tesseract_default_wall" -v c="$tesseract_omp1_
     if (d > 0) printf ", ocr / ocr with OpenMP = %.2f", a / d
     printf "\n"
 }'
+
+if ((rounds > 1)); then
+    ratios=()
+    for ((round = 1; round <= rounds; round++)); do
+        measure "tesseract-omp1 loop, round $round" env OMP_THREAD_LIMIT=1 bash -c 'tesseract_default'
+        measure "ocr-batch scan, round $round" "$ocr" scan --quiet "${images[@]}"
+        ratios+=("$(awk -v a="$ocr_batch_wall" -v c="$tesseract_omp1_wall" 'BEGIN { printf "%.2f", a / c }')")
+    done
+    printf "ocr / tesseract OMP_THREAD_LIMIT=1 by round: %s; median %s\n" "${ratios[*]}" \
+        "$(printf "%s\n" "${ratios[@]}" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')"
+fi
 
 echo "warm single-image latency (TestImages/receipt.png):"
 .build/release/ocr-benchmark latency TestImages/receipt.png --runs 20
