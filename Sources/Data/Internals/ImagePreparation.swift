@@ -44,16 +44,22 @@ struct ImagePreparation {
         /// The level of the page's surroundings: the paper's when a desk was painted over,
         /// else white. The deskew fill and the border get it too.
         let background: Int
+        /// The page with its desk, scaled the same, when a desk was painted over: a second
+        /// reading of it is kept when it reads better (see `PageReader`).
+        var withDesk: LeptonicaImage? = nil
 
-        /// The same page with another image of it (its levels stretched), on white.
+        /// The same page with another image of it (its levels stretched, or its desk kept), on white.
         func replacingImage(with image: LeptonicaImage) -> Base { Base(image: image, scale: scale, background: 255) }
     }
 
     func base(from upright: LeptonicaImage) throws(OCRError) -> Base {
-        let (gray, paper) = try upright.grayscale().invertingDarkRegions().image.paintingOverDesk()
-        let heights = try gray.binarized().componentHeights()
-        let scale = Self.scale(forTextHeight: Self.typicalTextHeight(heights), size: gray.size)
-        return Base(image: try gray.scaled(by: scale), scale: scale, background: paper ?? 255)
+        let gray = try upright.grayscale().invertingDarkRegions().image
+        let (page, paper) = try gray.paintingOverDesk()
+        let heights = try page.binarized().componentHeights()
+        let scale = Self.scale(forTextHeight: Self.typicalTextHeight(heights), size: page.size)
+        return Base(
+            image: try page.scaled(by: scale), scale: scale, background: paper ?? 255,
+            withDesk: paper == nil ? nil : try gray.scaled(by: scale))
     }
 
     /// Turns the base by `rotation`, deskews and adds the border.

@@ -82,6 +82,16 @@ struct PageReader {
                 prepared, rotation: chosen.rotation, segmentation.tesseractMode, progress: 1...1, label: "\(chosen.rotation.degrees)-stretched")
             if stretched.quality > chosen.quality { chosen = stretched }
         }
+        if preparation.level == .accurate, chosen.quality.meanConfidence < Self.reliableConfidence, let withDesk = base.withDesk {
+            // Painting the desk over decides the threshold for paper and print; under uneven
+            // light it can also lose print. Read once more as photographed, keep the better.
+            let prepared = try preparation.prepare(
+                base: base.replacingImage(with: withDesk), rotation: chosen.rotation, uprightSize: uprightSize(chosen.rotation))
+            PreparedImageDump.write(prepared.image, label: "\(chosen.rotation.degrees)-desk")
+            let asPhotographed = try read(
+                prepared, rotation: chosen.rotation, segmentation.tesseractMode, progress: 1...1, label: "\(chosen.rotation.degrees)-desk")
+            if asPhotographed.quality > chosen.quality { chosen = asPhotographed }
+        }
         guard layoutFallback, chosen.quality.meanConfidence < Self.reliableConfidence else { return chosen }
         let layout = try read(
             chosen.prepared, rotation: chosen.rotation, PSM_AUTO, progress: (plannedPasses - 1) / plannedPasses...1,
