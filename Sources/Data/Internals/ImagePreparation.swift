@@ -3,9 +3,10 @@ import Foundation
 
 /// Prepares an upright image for Tesseract, each step driven by a measured property:
 /// grayscale; light-on-dark regions inverted (`LeptonicaImage+DarkRegions`); a desk around
-/// a photographed page painted the paper's level (`LeptonicaImage+Desk`); scaling so small text lands at a height Tesseract reads well, measured from
-/// the ink's connected components; deskewing of small angles (`.accurate`, measured by
-/// Leptonica's skew search); a white border.
+/// a photographed page painted the paper's level (`LeptonicaImage+Desk`); scaling so small
+/// text lands at a height Tesseract reads well, measured from the ink's connected
+/// components; deskewing of small angles (`.accurate`, measured by Leptonica's skew
+/// search); a border (white, or the paper's level where a desk was painted over).
 ///
 /// Measured and left out (Docs/Benchmarks.md): background flattening
 /// (`pixBackgroundNormSimple` erased faded receipt print; `pixBackgroundNormMorph` made

@@ -4,7 +4,7 @@ import Domain
 /// Light-on-dark text: found by measuring the page, turned into dark-on-light.
 ///
 /// Tesseract reads dark text on light paper. Its own remedy (re-reading every doubtful
-/// line inverted, `invert_threshold`) costs about a fifth of every reading, also on pages
+/// line inverted, `invert_threshold`) cost about 13% of every reading, also on pages
 /// with nothing inverted, and it never sees a dark band as lines at all (a receipt's
 /// white-on-black header is lost in every mode). Instead, a dark region is recognised by
 /// its shape in the binarised page: a solid, mostly-filled block of ink whose holes are
@@ -37,9 +37,7 @@ extension LeptonicaImage {
         let binary = try binarized()
         let regions = binary.darkTextRegions()
         guard !regions.isEmpty else { return (self, []) }
-        guard let copy = LeptonicaImage(taking: pixCopy(nil, pix)) else {
-            throw .engineFailure("Leptonica could not copy the image")
-        }
+        let copy = try applying("copy the image") { pixCopy(nil, $0) }
         for region in regions {
             pixRasterop(
                 copy.pix, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height), Self.invertDestination,

@@ -52,18 +52,6 @@ extension LeptonicaImage {
         return (painted, level)
     }
 
-    /// A new image made from this one's `PIX` by `make` (this image stays alive meanwhile).
-    func applying(_ action: String, _ make: (UnsafeMutablePointer<PIX>) -> UnsafeMutablePointer<PIX>?) throws(OCRError) -> LeptonicaImage {
-        try Self.checked(make(pix), action)
-    }
-
-    /// The number of foreground pixels of a 1-bit image.
-    var foregroundCount: Int {
-        var count: Int32 = 0
-        pixCountPixels(pix, &count, nil)
-        return Int(count)
-    }
-
     /// The mean level of an 8-bit image where a 1-bit `mask` is set, or `nil` when unset.
     private func averageLevel(within mask: LeptonicaImage) -> Double? {
         var value: Float = 0

@@ -111,6 +111,18 @@ extension LeptonicaImage {
         }
     }
 
+    /// A new image made from this one's `PIX` by `make` (this image stays alive meanwhile).
+    func applying(_ action: String, _ make: (UnsafeMutablePointer<PIX>) -> UnsafeMutablePointer<PIX>?) throws(OCRError) -> LeptonicaImage {
+        try Self.checked(make(pix), action)
+    }
+
+    /// The number of foreground pixels of a 1-bit image.
+    var foregroundCount: Int {
+        var count: Int32 = 0
+        pixCountPixels(pix, &count, nil)
+        return Int(count)
+    }
+
     static func checked(_ result: UnsafeMutablePointer<PIX>?, _ action: String) throws(OCRError) -> LeptonicaImage {
         guard let image = LeptonicaImage(taking: result) else { throw .engineFailure("Leptonica could not \(action)") }
         return image

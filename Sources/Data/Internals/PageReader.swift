@@ -8,7 +8,11 @@ import Domain
 /// character-weighted mean confidence reaches `reliableConfidence` is taken at once.
 /// Otherwise the other candidates are read the same way until one is reliable, and failing
 /// that the most confident wins. Read the wrong way up, Korean text never
-/// scores near that (≤ 0.53 where the right way scored 0.74–0.94, see Docs/Benchmarks.md).
+/// scores near that (≤ 0.54 where the right way scored 0.74–0.94, see Docs/Benchmarks.md);
+/// an upright reading from `plausiblyUprightConfidence` is not checked against turns.
+///
+/// A reading still unreliable is tried on other images of the page (`.accurate`): its
+/// levels stretched when the print is faint, the desk kept when one was painted over.
 ///
 /// Segmentation (`.automatic`): one block first, because Tesseract's layout analysis
 /// erases Hangul strokes it mistakes for ruling lines; when that reading is not reliable
@@ -34,6 +38,9 @@ struct PageReader {
         let prepared: PreparedImage
         let lines: [PreparedLine]
         let quality: ReadingQuality
+
+        /// `other` when it reads better, else this reading.
+        func orBetter(_ other: Reading) -> Reading { other.quality > quality ? other : self }
     }
 
     /// - Parameters:
@@ -75,28 +82,30 @@ struct PageReader {
         {
             // Faint print read unreliably, or read as almost nothing (a few confident
             // digits from streaks): read once more with its levels stretched, keep the better.
-            let prepared = try preparation.prepare(
-                base: base.replacingImage(with: faint), rotation: chosen.rotation, uprightSize: uprightSize(chosen.rotation))
-            PreparedImageDump.write(prepared.image, label: "\(chosen.rotation.degrees)-stretched")
-            let stretched = try read(
-                prepared, rotation: chosen.rotation, segmentation.tesseractMode, progress: 1...1, label: "\(chosen.rotation.degrees)-stretched")
-            if stretched.quality > chosen.quality { chosen = stretched }
+            chosen = chosen.orBetter(try readAgain(faint, like: chosen, base: base, label: "stretched", uprightSize: uprightSize))
         }
         if preparation.level == .accurate, chosen.quality.meanConfidence < Self.reliableConfidence, let withDesk = base.withDesk {
             // Painting the desk over decides the threshold for paper and print; under uneven
             // light it can also lose print. Read once more as photographed, keep the better.
-            let prepared = try preparation.prepare(
-                base: base.replacingImage(with: withDesk), rotation: chosen.rotation, uprightSize: uprightSize(chosen.rotation))
-            PreparedImageDump.write(prepared.image, label: "\(chosen.rotation.degrees)-desk")
-            let asPhotographed = try read(
-                prepared, rotation: chosen.rotation, segmentation.tesseractMode, progress: 1...1, label: "\(chosen.rotation.degrees)-desk")
-            if asPhotographed.quality > chosen.quality { chosen = asPhotographed }
+            chosen = chosen.orBetter(try readAgain(withDesk, like: chosen, base: base, label: "desk", uprightSize: uprightSize))
         }
         guard layoutFallback, chosen.quality.meanConfidence < Self.reliableConfidence else { return chosen }
         let layout = try read(
             chosen.prepared, rotation: chosen.rotation, PSM_AUTO, progress: (plannedPasses - 1) / plannedPasses...1,
             label: "\(chosen.rotation.degrees)-layout")
-        return layout.quality > chosen.quality ? layout : chosen
+        return chosen.orBetter(layout)
+    }
+
+    /// Another image of the page (`base`'s levels stretched, or its desk kept), read in the
+    /// orientation `chosen` was.
+    private func readAgain(
+        _ image: LeptonicaImage, like chosen: Reading, base: ImagePreparation.Base, label: String,
+        uprightSize: (RotationDegree) -> ImageSize
+    ) throws -> Reading {
+        let rotation = chosen.rotation
+        let prepared = try preparation.prepare(base: base.replacingImage(with: image), rotation: rotation, uprightSize: uprightSize(rotation))
+        PreparedImageDump.write(prepared.image, label: "\(rotation.degrees)-\(label)")
+        return try read(prepared, rotation: rotation, segmentation.tesseractMode, progress: 1...1, label: "\(rotation.degrees)-\(label)")
     }
 
     /// One recognition pass over `prepared`, measured.
