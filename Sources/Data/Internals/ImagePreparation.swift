@@ -45,21 +45,27 @@ struct ImagePreparation {
         /// The level of the page's surroundings: the paper's when a desk was painted over,
         /// else white. The deskew fill and the border get it too.
         let background: Int
+        /// Which way the text lines run in the upright image, when clear.
+        var lineDirection: LineDirection? = nil
         /// The page with its desk, scaled the same, when a desk was painted over: a second
         /// reading of it is kept when it reads better (see `PageReader`).
         var withDesk: LeptonicaImage? = nil
 
         /// The same page with another image of it (its levels stretched, or its desk kept), on white.
-        func replacingImage(with image: LeptonicaImage) -> Base { Base(image: image, scale: scale, background: 255) }
+        func replacingImage(with image: LeptonicaImage) -> Base {
+            Base(image: image, scale: scale, background: 255, lineDirection: lineDirection)
+        }
     }
 
     func base(from upright: LeptonicaImage) throws(OCRError) -> Base {
         let gray = try upright.grayscale().invertingDarkRegions().image
         let (page, paper) = try gray.paintingOverDesk()
-        let heights = try page.binarized().componentHeights()
-        let scale = Self.scale(forTextHeight: Self.typicalTextHeight(heights), size: page.size)
+        let binary = try page.binarized()
+        let textHeight = Self.typicalTextHeight(binary.componentHeights())
+        let scale = Self.scale(forTextHeight: textHeight, size: page.size)
         return Base(
             image: try page.scaled(by: scale), scale: scale, background: paper ?? 255,
+            lineDirection: try textHeight.flatMap { height throws(OCRError) in try binary.textLineDirection(textHeight: height) },
             withDesk: paper == nil ? nil : try gray.scaled(by: scale))
     }
 

@@ -9,7 +9,9 @@ import Domain
 /// Otherwise the other candidates are read the same way until one is reliable, and failing
 /// that the most confident wins. Read the wrong way up, Korean text never
 /// scores near that (≤ 0.54 where the right way scored 0.74–0.94, see Docs/Benchmarks.md);
-/// an upright reading from `plausiblyUprightConfidence` is not checked against turns.
+/// an upright reading from `plausiblyUprightConfidence` is not checked against turns. A page
+/// whose text lines run down the image (`LineDirection.vertical`, measured from its ink) is
+/// read in its quarter turns first, upright only if neither reads reliably.
 ///
 /// A reading still unreliable is tried on other images of the page (`.accurate`): its
 /// levels stretched when the print is faint, the desk kept when one was painted over.
@@ -57,8 +59,10 @@ struct PageReader {
         uprightSize: (RotationDegree) -> ImageSize
     ) throws -> Reading {
         let layoutFallback = segmentation == .automatic && preparation.level == .accurate
-        var candidates: [RotationDegree] = [.upright]
-        var plannedPasses = Double(1 + (layoutFallback ? 1 : 0))
+        // Lines running down the image: the page is turned a quarter, so upright is read last.
+        let sideways = detectOrientation && base.lineDirection == .vertical
+        var candidates: [RotationDegree] = sideways ? Self.sidewaysFirst(moreCandidates()) : [.upright]
+        var plannedPasses = Double(candidates.count + (layoutFallback ? 1 : 0))
         var best: Reading?
         var index = 0
         while index < candidates.count {
@@ -69,7 +73,7 @@ struct PageReader {
             let reading = try read(prepared, rotation: rotation, segmentation.tesseractMode, progress: progress, label: "\(rotation.degrees)")
             if best.map({ reading.quality.meanConfidence > $0.quality.meanConfidence }) ?? true { best = reading }
             if reading.quality.meanConfidence >= Self.reliableConfidence { break }
-            if index == 0, detectOrientation, reading.quality.meanConfidence < Self.plausiblyUprightConfidence {
+            if index == 0, detectOrientation, !sideways, reading.quality.meanConfidence < Self.plausiblyUprightConfidence {
                 candidates += moreCandidates()
                 plannedPasses += Double(candidates.count - 1)
             }
@@ -94,6 +98,14 @@ struct PageReader {
             chosen.prepared, rotation: chosen.rotation, PSM_AUTO, progress: (plannedPasses - 1) / plannedPasses...1,
             label: "\(chosen.rotation.degrees)-layout")
         return chosen.orBetter(layout)
+    }
+
+    /// The orientations to read for a page whose lines run down the image: the quarter turns
+    /// (the one orientation detection proposes first), then upright and half a turn.
+    static func sidewaysFirst(_ proposals: [RotationDegree]) -> [RotationDegree] {
+        let quarterTurns = proposals.filter { $0 == .clockwise90 || $0 == .clockwise270 }
+        var seen: Set<RotationDegree> = []
+        return (quarterTurns + [.clockwise90, .clockwise270, .upright, .clockwise180]).filter { seen.insert($0).inserted }
     }
 
     /// Another image of the page (`base`'s levels stretched, or its desk kept), read in the

@@ -1,0 +1,50 @@
+internal import CLeptonica
+import Domain
+
+/// Which way a page's text lines run, measured from its ink.
+///
+/// Characters of a line sit closer to each other than lines do. Closing the binarised page
+/// with a short horizontal bar (a third of the text height) joins the characters of
+/// horizontal lines into long horizontal blobs; a short vertical bar does the same for a
+/// page turned 90° or 270°, whose lines run down the image. Unlike projection profiles,
+/// this is not fooled by Hangul's square syllables lining up across lines.
+enum LineDirection: Equatable {
+    case horizontal
+    case vertical
+}
+
+extension LeptonicaImage {
+    /// A line-like blob is at least this many text heights long, and at most
+    /// `lineBlobMaximumThickness` thick.
+    static let lineBlobMinimumLength = 3.0
+    static let lineBlobMaximumThickness = 1.6
+    /// One direction must have this many times the other's line length to be told.
+    static let lineDirectionMargin = 3.0
+
+    /// The direction of a 1-bit page's text lines of typical height `textHeight` (pixels),
+    /// or `nil` when the two directions are not clearly apart (little text, tables, art).
+    func textLineDirection(textHeight: Double) throws(OCRError) -> LineDirection? {
+        guard textHeight >= 4 else { return nil }
+        let bar = Int32(max(3, (textHeight / 3).rounded()))
+        let horizontal = try applying("join characters across") { pixCloseSafeBrick(nil, $0, bar, 1) }
+            .lineLength(textHeight: textHeight, along: \.width, across: \.height)
+        let vertical = try applying("join characters down") { pixCloseSafeBrick(nil, $0, 1, bar) }
+            .lineLength(textHeight: textHeight, along: \.height, across: \.width)
+        let enough = Self.lineBlobMinimumLength * 2 * textHeight
+        if horizontal >= enough, horizontal >= Self.lineDirectionMargin * vertical { return .horizontal }
+        if vertical >= enough, vertical >= Self.lineDirectionMargin * horizontal { return .vertical }
+        return nil
+    }
+
+    /// The total length of the line-like blobs running `along` one side of their boxes.
+    private func lineLength(textHeight: Double, along: KeyPath<PixelRect, Int>, across: KeyPath<PixelRect, Int>) -> Double {
+        componentBoxes(connectivity: 8).reduce(0) { total, box in
+            let length = Double(box[keyPath: along])
+            let thickness = Double(box[keyPath: across])
+            guard length >= Self.lineBlobMinimumLength * textHeight, thickness <= Self.lineBlobMaximumThickness * textHeight,
+                thickness >= textHeight / 2
+            else { return total }
+            return total + length
+        }
+    }
+}

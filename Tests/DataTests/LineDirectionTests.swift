@@ -1,0 +1,38 @@
+@testable import Data
+import Domain
+import OCRTestSupport
+import Testing
+
+@Suite("Text line direction: measured from the ink, for turned pages")
+struct LineDirectionTests {
+    private func direction(_ name: String) throws -> LineDirection? {
+        let gray = try ImageDecoder.decode(Fixture(name).data(), maximumPixelCount: 50_000_000).grayscale()
+        let binary = try gray.binarized()
+        let height = try #require(ImagePreparation.typicalTextHeight(binary.componentHeights()))
+        return try binary.textLineDirection(textHeight: Double(height))
+    }
+
+    @Test(
+        "Pages stored a quarter turn away have lines running down the image",
+        arguments: ["three-lines-rot90.png", "three-lines-rot270.png", "receipt-rot90.png", "receipt-rot270.png"])
+    func quarterTurns(name: String) throws {
+        #expect(try direction(name) == .vertical)
+    }
+
+    @Test(
+        "Upright and upside-down pages, photos, receipts and light-on-dark pages do not",
+        arguments: [
+            "three-lines.png", "three-lines-rot180.png", "receipt.png", "photo.jpg", "skewed.png", "small.png",
+            "receipt-faded.png", "inverted-header.png", "mixed.png", "receipts/08-restaurant-photo.jpg",
+        ])
+    func notVertical(name: String) throws {
+        #expect(try direction(name) != .vertical)
+    }
+
+    @Test("Quarter turns are read first, the proposed one first; upright and half a turn last")
+    func candidateOrder() {
+        #expect(PageReader.sidewaysFirst([.clockwise270, .clockwise90]) == [.clockwise270, .clockwise90, .upright, .clockwise180])
+        #expect(PageReader.sidewaysFirst([.clockwise180]) == [.clockwise90, .clockwise270, .upright, .clockwise180])
+        #expect(PageReader.sidewaysFirst([]) == [.clockwise90, .clockwise270, .upright, .clockwise180])
+    }
+}
