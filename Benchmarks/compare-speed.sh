@@ -28,7 +28,9 @@ done
 dir=${1:-.benchmarks/eval}
 prefix=${2:-}
 ocr=.build/release/ocr
-swift build -c release --product ocr --product ocr-benchmark >/dev/null
+# One product per call: SwiftPM builds only the last of several --product options.
+swift build -c release --product ocr >/dev/null
+swift build -c release --product ocr-benchmark >/dev/null
 mapfile -t images < <(ls "$dir"/"$prefix"*.png "$dir"/"$prefix"*.jpg 2>/dev/null)
 echo "images: ${#images[@]} from $dir; $(nproc) cores"
 
