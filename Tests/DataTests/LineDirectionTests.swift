@@ -29,6 +29,26 @@ struct LineDirectionTests {
         #expect(try direction(name) != .vertical)
     }
 
+    private func alignsRightOnly(_ name: String, turned rotation: RotationDegree = .upright) throws -> Bool {
+        let gray = try ImageDecoder.decode(Fixture(name).data(), maximumPixelCount: 50_000_000).grayscale().rotated(by: rotation)
+        let binary = try gray.binarized()
+        let height = try #require(ImagePreparation.typicalTextHeight(binary.componentHeights()))
+        return try binary.linesAlignRightOnly(textHeight: Double(height))
+    }
+
+    @Test("A left-aligned page upside down has lines ending together on the right only", arguments: ["page.png", "small.png"])
+    func upsideDown(name: String) throws {
+        #expect(try alignsRightOnly(name, turned: .clockwise180))
+        #expect(try !alignsRightOnly(name))
+    }
+
+    @Test(
+        "Receipts (both edges), few lines, photos and skewed pages give no such cue",
+        arguments: ["receipt.png", "receipt-rot180.png", "three-lines-rot180.png", "photo.jpg", "skewed.png", "mixed.png"])
+    func noHalfTurnCue(name: String) throws {
+        #expect(try !alignsRightOnly(name))
+    }
+
     @Test("Quarter turns are read first, the proposed one first; upright and half a turn last")
     func candidateOrder() {
         #expect(PageReader.sidewaysFirst([.clockwise270, .clockwise90]) == [.clockwise270, .clockwise90, .upright, .clockwise180])

@@ -47,13 +47,16 @@ struct ImagePreparation {
         let background: Int
         /// Which way the text lines run in the upright image, when clear.
         var lineDirection: LineDirection? = nil
+        /// Whether the lines share a right edge but not a left one: a left-aligned page
+        /// upside down (see `LeptonicaImage.linesAlignRightOnly`).
+        var linesAlignRightOnly = false
         /// The page with its desk, scaled the same, when a desk was painted over: a second
         /// reading of it is kept when it reads better (see `PageReader`).
         var withDesk: LeptonicaImage? = nil
 
         /// The same page with another image of it (its levels stretched, or its desk kept), on white.
         func replacingImage(with image: LeptonicaImage) -> Base {
-            Base(image: image, scale: scale, background: 255, lineDirection: lineDirection)
+            Base(image: image, scale: scale, background: 255, lineDirection: lineDirection, linesAlignRightOnly: linesAlignRightOnly)
         }
     }
 
@@ -66,6 +69,7 @@ struct ImagePreparation {
         return Base(
             image: try page.scaled(by: scale), scale: scale, background: paper ?? 255,
             lineDirection: try textHeight.flatMap { height throws(OCRError) in try binary.textLineDirection(textHeight: height) },
+            linesAlignRightOnly: try textHeight.map { height throws(OCRError) in try binary.linesAlignRightOnly(textHeight: height) } ?? false,
             withDesk: paper == nil ? nil : try gray.scaled(by: scale))
     }
 

@@ -36,6 +36,37 @@ extension LeptonicaImage {
         return nil
     }
 
+    /// Whether a 1-bit page's horizontal text lines end together on the right while their
+    /// starts are ragged: a left-aligned page turned half a turn (or right-aligned text,
+    /// which then costs one extra reading). Lines are found by joining characters and words
+    /// across with a bar of `lineJoiningBar` text heights; an edge is shared by the lines
+    /// within half a text height of the outermost one.
+    func linesAlignRightOnly(textHeight: Double) throws(OCRError) -> Bool {
+        let bar = Int32(max(3, (textHeight * Self.lineJoiningBar).rounded()))
+        let lines = try applying("join words across") { pixCloseSafeBrick(nil, $0, bar, 1) }
+            .componentBoxes(connectivity: 8)
+            .filter { box in
+                Double(box.width) >= Self.lineBlobMinimumLength * textHeight
+                    && Double(box.height) <= Self.lineBlobMaximumThickness * textHeight && Double(box.height) >= textHeight / 2
+            }
+        guard lines.count >= Self.alignedLinesMinimumCount,
+            let left = lines.map(\.x).min(), let right = lines.map({ $0.x + $0.width }).max()
+        else { return false }
+        let tolerance = textHeight / 2
+        let startingTogether = lines.filter { Double($0.x - left) <= tolerance }.count
+        let endingTogether = lines.filter { Double(right - ($0.x + $0.width)) <= tolerance }.count
+        return Double(endingTogether) >= Self.alignedShare * Double(lines.count)
+            && Double(startingTogether) <= Self.raggedShare * Double(lines.count)
+    }
+
+    /// Joining words into lines: the bar's length in text heights (word spaces are shorter).
+    static let lineJoiningBar = 1.5
+    /// Alignment is told from this many lines up; an edge is shared by `alignedShare` of
+    /// them, ragged when at most `raggedShare` of them share it.
+    static let alignedLinesMinimumCount = 4
+    static let alignedShare = 0.8
+    static let raggedShare = 0.6
+
     /// The total length of the line-like blobs running `along` one side of their boxes.
     private func lineLength(textHeight: Double, along: KeyPath<PixelRect, Int>, across: KeyPath<PixelRect, Int>) -> Double {
         componentBoxes(connectivity: 8).reduce(0) { total, box in

@@ -11,7 +11,8 @@ import Domain
 /// scores near that (≤ 0.54 where the right way scored 0.74–0.94, see Docs/Benchmarks.md);
 /// an upright reading from `plausiblyUprightConfidence` is not checked against turns. A page
 /// whose text lines run down the image (`LineDirection.vertical`, measured from its ink) is
-/// read in its quarter turns first, upright only if neither reads reliably.
+/// read in its quarter turns first, upright only if neither reads reliably; a page whose
+/// lines end together on the right but start raggedly is read half a turn first.
 ///
 /// A reading still unreliable is tried on other images of the page (`.accurate`): its
 /// levels stretched when the print is faint, the desk kept when one was painted over.
@@ -61,7 +62,10 @@ struct PageReader {
         let layoutFallback = segmentation == .automatic && preparation.level == .accurate
         // Lines running down the image: the page is turned a quarter, so upright is read last.
         let sideways = detectOrientation && base.lineDirection == .vertical
-        var candidates: [RotationDegree] = sideways ? Self.sidewaysFirst(moreCandidates()) : [.upright]
+        // Lines ending together on the right, ragged on the left: likely upside down.
+        let halfTurnFirst = detectOrientation && !sideways && base.linesAlignRightOnly
+        var candidates: [RotationDegree] = sideways ? Self.sidewaysFirst(moreCandidates()) : halfTurnFirst ? [.clockwise180, .upright] : [.upright]
+        var askedForMore = sideways
         var plannedPasses = Double(candidates.count + (layoutFallback ? 1 : 0))
         var best: Reading?
         var index = 0
@@ -73,9 +77,11 @@ struct PageReader {
             let reading = try read(prepared, rotation: rotation, segmentation.tesseractMode, progress: progress, label: "\(rotation.degrees)")
             if best.map({ reading.quality.meanConfidence > $0.quality.meanConfidence }) ?? true { best = reading }
             if reading.quality.meanConfidence >= Self.reliableConfidence { break }
-            if index == 0, detectOrientation, !sideways, reading.quality.meanConfidence < Self.plausiblyUprightConfidence {
-                candidates += moreCandidates()
-                plannedPasses += Double(candidates.count - 1)
+            if rotation == .upright, detectOrientation, !askedForMore, reading.quality.meanConfidence < Self.plausiblyUprightConfidence {
+                let more = moreCandidates().filter { !candidates.contains($0) }
+                candidates += more
+                plannedPasses += Double(more.count)
+                askedForMore = true
             }
             index += 1
         }
