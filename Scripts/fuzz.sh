@@ -32,7 +32,8 @@ fuzzer_runtime=$(ls /opt/swift/usr/lib/clang/*/lib/linux/libclang_rt.fuzzer_no_m
     || ls "$(dirname "$(readlink -f "$(command -v swiftc)")")"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a | head -1)
 swift build --package-path Fuzz --build-path .build-fuzz -c debug \
     -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \
-    -Xswiftc -parse-as-library -Xlinker "$fuzzer_runtime" -Xlinker -lstdc++ >/dev/null
+    -Xswiftc -parse-as-library -Xlinker "$fuzzer_runtime" -Xlinker -lstdc++ >"$work/build.log" 2>&1 \
+    || { cat "$work/build.log"; echo "fuzz.sh: building the fuzz targets failed" >&2; exit 1; }
 
 # Both cores: libFuzzer jobs share the corpus; each runs RUNS/2 iterations.
 # The decode target runs without libFuzzer's per-input leak check: a detached Swift task
