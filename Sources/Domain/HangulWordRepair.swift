@@ -85,7 +85,8 @@ public enum HangulWordRepair {
         ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar)
     }
 
-    static func isHangulSyllable(_ scalar: Unicode.Scalar) -> Bool { (0xAC00...0xD7A3).contains(scalar.value) }
+    /// A precomposed Hangul syllable (가–힣).
+    public static func isHangulSyllable(_ scalar: Unicode.Scalar) -> Bool { (0xAC00...0xD7A3).contains(scalar.value) }
 
     static func isHangul(_ scalar: Unicode.Scalar) -> Bool {
         isHangulSyllable(scalar) || (0x1100...0x11FF).contains(scalar.value) || (0x3130...0x318F).contains(scalar.value)

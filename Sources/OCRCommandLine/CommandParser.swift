@@ -71,11 +71,7 @@ public enum CommandParser {
             case .option("--raw", _):
                 options.raw = true
             case .option("--extract", _):
-                let value = try reader.value(for: argument, label: "<kind>")
-                guard let extraction = Extraction(rawValue: value) else {
-                    throw reader.invalid(value, for: "--extract <kind>", because: "use receipt")
-                }
-                options.extraction = extraction
+                options.extraction = try reader.choice(Extraction.self, for: argument, option: "--extract <kind>", hint: "use receipt")
             case .option("--rotation", _):
                 let value = try reader.value(for: argument, label: "<rotation>")
                 if value == "auto" {
@@ -86,11 +82,8 @@ public enum CommandParser {
                     throw reader.invalid(value, for: "--rotation <rotation>", because: "use auto, 0, 90, 180 or 270")
                 }
             case .option("--level", _):
-                let value = try reader.value(for: argument, label: "<level>")
-                guard let level = RecognitionLevel(rawValue: value) else {
-                    throw reader.invalid(value, for: "--level <level>", because: "use fast or accurate")
-                }
-                options.recognitionLevel = level
+                options.recognitionLevel = try reader.choice(
+                    RecognitionLevel.self, for: argument, option: "--level <level>", hint: "use fast or accurate")
             case .option("--segmentation", _):
                 let value = try reader.value(for: argument, label: "<segmentation>")
                 guard let mode = PageSegmentation(commandLineName: value) else {
@@ -99,11 +92,8 @@ public enum CommandParser {
                 }
                 options.pageSegmentation = mode
             case .option("--format", _):
-                let value = try reader.value(for: argument, label: "<format>")
-                guard let format = OutputFormat(rawValue: value) else {
-                    throw reader.invalid(value, for: "--format <format>", because: "use text, json, jsonl or tsv")
-                }
-                options.format = format
+                options.format = try reader.choice(
+                    OutputFormat.self, for: argument, option: "--format <format>", hint: "use text, json, jsonl or tsv")
             case .option("-r", _), .option("--recursive", _):
                 options.recursive = true
             case .option("-q", _), .option("--quiet", _):
@@ -210,6 +200,16 @@ struct ArgumentReader {
         let value = try value(for: argument, label: label)
         guard let number = Number(value), range.contains(number) else { throw invalid(value, for: option, because: hint) }
         return number
+    }
+
+    /// The option's value as one of `Choice`'s raw values; `option` (`--level <level>`)
+    /// names it in the error.
+    mutating func choice<Choice: RawRepresentable>(
+        _ type: Choice.Type, for argument: Argument, option: String, hint: String
+    ) throws(UsageError) -> Choice where Choice.RawValue == String {
+        let value = try value(for: argument, label: String(option.split(separator: " ").last ?? ""))
+        guard let choice = Choice(rawValue: value) else { throw invalid(value, for: option, because: hint) }
+        return choice
     }
 
     func invalid(_ value: String, for option: String, because hint: String) -> UsageError {

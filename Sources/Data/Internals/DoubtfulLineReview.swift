@@ -32,6 +32,24 @@ extension PreparedLine {
     func readingBox(within size: ImageSize) -> PixelRect {
         preparedBox.padded(by: max(2, preparedBox.height / 5), within: size)
     }
+
+    /// The part of the line's reading box over `span` (fractions of its width), `margin`
+    /// pixels wider on each side, for reading some of its words alone.
+    func readingBox(over span: ClosedRange<Double>, margin: Int, within size: ImageSize) -> PixelRect {
+        let whole = readingBox(within: size)
+        let left = max(whole.x, preparedBox.x + Int((span.lowerBound * Double(preparedBox.width)).rounded(.down)) - margin)
+        let right = min(whole.x + whole.width, preparedBox.x + Int((span.upperBound * Double(preparedBox.width)).rounded(.up)) + margin)
+        return PixelRect(x: left, y: whole.y, width: max(1, right - left), height: whole.height)
+    }
+}
+
+extension RecognizedLine {
+    /// Where `word` lies along the line, as fractions of its width; `nil` for a line of no width.
+    func span(of word: RecognizedWord) -> ClosedRange<Double>? {
+        guard boundingBox.width > 0 else { return nil }
+        let start = (word.boundingBox.minX - boundingBox.minX) / boundingBox.width
+        return start...max(start, (word.boundingBox.maxX - boundingBox.minX) / boundingBox.width)
+    }
 }
 
 extension PixelRect {

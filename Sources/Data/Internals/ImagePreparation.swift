@@ -61,9 +61,12 @@ struct ImagePreparation {
     }
 
     func base(from upright: LeptonicaImage) throws(OCRError) -> Base {
-        let gray = try upright.grayscale().invertingDarkRegions().image
+        let original = try upright.grayscale()
+        let originalBinary = try original.binarized()
+        let gray = try original.invertingDarkRegions(binary: originalBinary).image
         let (page, paper) = try gray.paintingOverDesk()
-        let binary = try page.binarized()
+        // Binarised once for regions, heights and line direction, unless the page changed.
+        let binary = page === original ? originalBinary : try page.binarized()
         let textHeight = Self.typicalTextHeight(binary.componentHeights())
         let scale = Self.scale(forTextHeight: textHeight, size: page.size)
         return Base(

@@ -41,15 +41,12 @@ struct KoreanSecondOpinion {
 
     /// The horizontal extents (fractions of the line's width) of the runs of suspect words.
     static func suspectSpans(in line: RecognizedLine) -> [ClosedRange<Double>] {
-        let box = line.boundingBox
-        guard box.width > 0 else { return [] }
         var spans: [ClosedRange<Double>] = []
         var previousWasSuspect = false
         for word in line.words {
             let suspect = HangulWordRepair.isSuspect(word.text)
             defer { previousWasSuspect = suspect }
-            guard suspect else { continue }
-            let span = ((word.boundingBox.minX - box.minX) / box.width)...((word.boundingBox.maxX - box.minX) / box.width)
+            guard suspect, let span = line.span(of: word) else { continue }
             if previousWasSuspect, let last = spans.popLast() {
                 spans.append(last.lowerBound...max(last.upperBound, span.upperBound))
             } else {
@@ -62,15 +59,8 @@ struct KoreanSecondOpinion {
     /// The pixel rectangles to re-read: each span with a margin of a line height, or the
     /// whole line when the spans cover most of it.
     static func rectangles(for spans: [ClosedRange<Double>], of line: PreparedLine, within size: ImageSize) -> [PixelRect] {
-        let box = line.preparedBox
-        let whole = line.readingBox(within: size)
         let covered = spans.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) }
-        guard covered < 0.5, spans.count <= 3 else { return [whole] }
-        return spans.map { span in
-            let margin = 2 * box.height
-            let left = max(whole.x, box.x + Int((span.lowerBound * Double(box.width)).rounded(.down)) - margin)
-            let right = min(whole.x + whole.width, box.x + Int((span.upperBound * Double(box.width)).rounded(.up)) + margin)
-            return PixelRect(x: left, y: whole.y, width: max(1, right - left), height: whole.height)
-        }
+        guard covered < 0.5, spans.count <= 3 else { return [line.readingBox(within: size)] }
+        return spans.map { line.readingBox(over: $0, margin: 2 * line.preparedBox.height, within: size) }
     }
 }

@@ -31,10 +31,11 @@ extension LeptonicaImage {
     static let darkRegionLargestHoleShare = 0.25
 
     /// The 8-bit image with its dark text regions inverted, and the boxes inverted (empty,
-    /// and `self` returned, when there are none).
-    func invertingDarkRegions() throws(OCRError) -> (image: LeptonicaImage, regions: [PixelRect]) {
+    /// and `self` returned, when there are none). `binary` is this image binarised, when
+    /// the caller has it already.
+    func invertingDarkRegions(binary: LeptonicaImage? = nil) throws(OCRError) -> (image: LeptonicaImage, regions: [PixelRect]) {
         guard pixGetDepth(pix) == 8, pixGetColormap(pix) == nil else { return (self, []) }
-        let binary = try binarized()
+        let binary = if let binary { binary } else { try binarized() }
         let regions = binary.darkTextRegions()
         guard !regions.isEmpty else { return (self, []) }
         let copy = try applying("copy the image") { pixCopy(nil, $0) }

@@ -59,18 +59,10 @@ extension LeptonicaImage {
         return failed == 0 ? Double(value) : nil
     }
 
-    /// The most frequent level in the brighter half among the pixels `mask` covers (the
-    /// paper), or `nil` when it covers no bright pixel.
+    /// The paper's level among the pixels `mask` covers, or `nil` when it covers no bright pixel.
     private func mostCommonBrightLevel(within mask: LeptonicaImage) -> Int? {
-        guard let numa = withExtendedLifetime(mask, { pixGetGrayHistogramMasked(pix, mask.pix, 0, 0, 1) }) else { return nil }
-        var pointer: UnsafeMutablePointer<NUMA>? = numa
-        defer { numaDestroy(&pointer) }
-        var best: (level: Int, count: Float)?
-        for level in 128..<256 {
-            var count: Float = 0
-            numaGetFValue(numa, Int32(level), &count)
-            if count > 0, count > best?.count ?? 0 { best = (level, count) }
-        }
-        return best?.level
+        guard let histogram = grayHistogram(within: mask) else { return nil }
+        let level = Self.mostCommonBrightLevel(in: histogram)
+        return histogram[level] > 0 ? level : nil
     }
 }

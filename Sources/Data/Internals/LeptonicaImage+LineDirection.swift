@@ -26,10 +26,8 @@ extension LeptonicaImage {
     func textLineDirection(textHeight: Double) throws(OCRError) -> LineDirection? {
         guard textHeight >= 4 else { return nil }
         let bar = Int32(max(3, (textHeight / 3).rounded()))
-        let horizontal = try applying("join characters across") { pixCloseSafeBrick(nil, $0, bar, 1) }
-            .lineLength(textHeight: textHeight, along: \.width, across: \.height)
-        let vertical = try applying("join characters down") { pixCloseSafeBrick(nil, $0, 1, bar) }
-            .lineLength(textHeight: textHeight, along: \.height, across: \.width)
+        let horizontal = try lineBlobs(joinedBy: bar, down: false, textHeight: textHeight).reduce(0) { $0 + Double($1.width) }
+        let vertical = try lineBlobs(joinedBy: bar, down: true, textHeight: textHeight).reduce(0) { $0 + Double($1.height) }
         let enough = Self.lineBlobMinimumLength * 2 * textHeight
         if horizontal >= enough, horizontal >= Self.lineDirectionMargin * vertical { return .horizontal }
         if vertical >= enough, vertical >= Self.lineDirectionMargin * horizontal { return .vertical }
@@ -43,12 +41,7 @@ extension LeptonicaImage {
     /// within half a text height of the outermost one.
     func linesAlignRightOnly(textHeight: Double) throws(OCRError) -> Bool {
         let bar = Int32(max(3, (textHeight * Self.lineJoiningBar).rounded()))
-        let lines = try applying("join words across") { pixCloseSafeBrick(nil, $0, bar, 1) }
-            .componentBoxes(connectivity: 8)
-            .filter { box in
-                Double(box.width) >= Self.lineBlobMinimumLength * textHeight
-                    && Double(box.height) <= Self.lineBlobMaximumThickness * textHeight && Double(box.height) >= textHeight / 2
-            }
+        let lines = try lineBlobs(joinedBy: bar, down: false, textHeight: textHeight)
         guard lines.count >= Self.alignedLinesMinimumCount,
             let left = lines.map(\.x).min(), let right = lines.map({ $0.x + $0.width }).max()
         else { return false }
@@ -67,15 +60,16 @@ extension LeptonicaImage {
     static let alignedShare = 0.8
     static let raggedShare = 0.6
 
-    /// The total length of the line-like blobs running `along` one side of their boxes.
-    private func lineLength(textHeight: Double, along: KeyPath<PixelRect, Int>, across: KeyPath<PixelRect, Int>) -> Double {
-        componentBoxes(connectivity: 8).reduce(0) { total, box in
-            let length = Double(box[keyPath: along])
-            let thickness = Double(box[keyPath: across])
-            guard length >= Self.lineBlobMinimumLength * textHeight, thickness <= Self.lineBlobMaximumThickness * textHeight,
-                thickness >= textHeight / 2
-            else { return total }
-            return total + length
+    /// The line-like blobs of a 1-bit page once its ink is closed with a bar `bar` pixels
+    /// long, across (or `down`): at least `lineBlobMinimumLength` text heights long, and
+    /// between half a text height and `lineBlobMaximumThickness` thick.
+    private func lineBlobs(joinedBy bar: Int32, down: Bool, textHeight: Double) throws(OCRError) -> [PixelRect] {
+        let joined = try applying("join characters along lines") { pixCloseSafeBrick(nil, $0, down ? 1 : bar, down ? bar : 1) }
+        return joined.componentBoxes(connectivity: 8).filter { box in
+            let length = Double(down ? box.height : box.width)
+            let thickness = Double(down ? box.width : box.height)
+            return length >= Self.lineBlobMinimumLength * textHeight && thickness <= Self.lineBlobMaximumThickness * textHeight
+                && thickness >= textHeight / 2
         }
     }
 }

@@ -21,7 +21,7 @@ extension LeptonicaImage {
         guard pixGetDepth(pix) == 8, pixGetColormap(pix) == nil, let histogram = grayHistogram() else { return nil }
         let total = histogram.reduce(0, +)
         guard total > 0 else { return nil }
-        let paper = (128..<256).max { histogram[$0] < histogram[$1] } ?? 255
+        let paper = Self.mostCommonBrightLevel(in: histogram)
         var black = 0
         var seen = 0
         while black < 255, seen + histogram[black] <= total / 100 {
@@ -34,11 +34,21 @@ extension LeptonicaImage {
         return try Self.checked(pixGammaTRC(nil, pix, 1.0, Int32(black), Int32(paper)), "stretch the image's levels")
     }
 
+    /// The most frequent level in the brighter half of `histogram`: the paper's.
+    static func mostCommonBrightLevel(in histogram: [Int]) -> Int {
+        (128..<256).max { histogram[$0] < histogram[$1] } ?? 255
+    }
+
     /// Ink at or below this level counts as black already.
     static let inkBlackLevel = 40
 
-    private func grayHistogram() -> [Int]? {
-        guard let numa = pixGetGrayHistogram(pix, 1) else { return nil }
+    /// The 256-level histogram of an 8-bit image, counting only where `mask` (1-bit) is set
+    /// when one is given.
+    func grayHistogram(within mask: LeptonicaImage? = nil) -> [Int]? {
+        let histogram = withExtendedLifetime(mask) {
+            mask.map { pixGetGrayHistogramMasked(pix, $0.pix, 0, 0, 1) } ?? pixGetGrayHistogram(pix, 1)
+        }
+        guard let numa = histogram else { return nil }
         var pointer: UnsafeMutablePointer<NUMA>? = numa
         defer { numaDestroy(&pointer) }
         return (0..<256).map { index in

@@ -28,7 +28,9 @@ struct UnitSecondOpinion {
             var changed = false
             for index in words.indices.dropFirst() where Self.isNumberAfterKorean(words[index].text, after: words[index - 1].text) {
                 try control.checkpoint()
-                let rectangle = Self.rectangle(for: words[index], of: line, within: prepared.image.size)
+                let span = line.line.span(of: words[index]) ?? 0...1
+                // The word with a third of the line's height of margin, over the line's reading height.
+                let rectangle = line.readingBox(over: span, margin: max(2, line.preparedBox.height / 3), within: prepared.image.size)
                 let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
                 guard let reread = engine.recognize(prepared, segmentation: PSM_SINGLE_WORD, monitor: monitor, within: rectangle),
                     let word = reread.flatMap(\.line.words).first,
@@ -46,7 +48,7 @@ struct UnitSecondOpinion {
     /// Digits only (two to six), right after a word with Hangul in it.
     static func isNumberAfterKorean(_ text: String, after previous: String) -> Bool {
         (2...6).contains(text.count) && text.allSatisfy(\.isASCIIDigit)
-            && previous.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }
+            && previous.unicodeScalars.contains(where: HangulWordRepair.isHangulSyllable)
     }
 
     /// `reading` keeps `number`'s leading digits and ends in one to three Latin letters
@@ -58,23 +60,4 @@ struct UnitSecondOpinion {
         return number.hasPrefix(digits) && (number.count - digits.count) >= unit.count - 1
             && (number.count - digits.count) <= unit.count + 1
     }
-
-    /// The word's extent in the line, with a third of the line's height of margin, over
-    /// the line's full reading height.
-    static func rectangle(for word: RecognizedWord, of line: PreparedLine, within size: ImageSize) -> PixelRect {
-        let box = line.preparedBox
-        let whole = line.readingBox(within: size)
-        let lineBox = line.line.boundingBox
-        guard lineBox.width > 0 else { return whole }
-        let start = (word.boundingBox.minX - lineBox.minX) / lineBox.width
-        let end = (word.boundingBox.maxX - lineBox.minX) / lineBox.width
-        let margin = max(2, box.height / 3)
-        let left = max(whole.x, box.x + Int((start * Double(box.width)).rounded(.down)) - margin)
-        let right = min(whole.x + whole.width, box.x + Int((end * Double(box.width)).rounded(.up)) + margin)
-        return PixelRect(x: left, y: whole.y, width: max(1, right - left), height: whole.height)
-    }
-}
-
-extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
 }

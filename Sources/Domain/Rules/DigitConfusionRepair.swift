@@ -77,5 +77,6 @@ public struct DigitConfusionRepair: RecognitionRule, Hashable, Codable {
 }
 
 extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+    /// `0`–`9` (not other scripts' digits).
+    public var isASCIIDigit: Bool { isASCII && isNumber }
 }
