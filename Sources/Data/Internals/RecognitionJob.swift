@@ -46,8 +46,8 @@ struct RecognitionJob: Sendable {
         if KoreanSecondOpinion.applies(languages: languages, level: options.recognitionLevel), let korean = engines.optionalEngine(for: KoreanSecondOpinion.korean) {
             lines = try trace.measure("korean") { try KoreanSecondOpinion(engine: korean, control: control).review(lines, in: reading.prepared) }
         }
-        if UnitSecondOpinion.applies(languages: languages, level: options.recognitionLevel), let english = engines.optionalEngine(for: UnitSecondOpinion.english) {
-            lines = try trace.measure("units") { try UnitSecondOpinion(engine: english, control: control).review(lines, in: reading.prepared) }
+        if NumberTailSecondOpinion.applies(languages: languages, level: options.recognitionLevel), let english = engines.optionalEngine(for: NumberTailSecondOpinion.english) {
+            lines = try trace.measure("tails") { try NumberTailSecondOpinion(engine: english, control: control).review(lines, in: reading.prepared) }
         }
         control.report(1)
         return trace.measure("rules") { result(lines: lines.map(\.line), storedSize: stored.size, rotation: initial.followed(by: reading.rotation)) }

@@ -1,0 +1,117 @@
+internal import CTesseract
+import Domain
+
+/// Re-reads, with the English model alone, the end of each Korean line that holds a number
+/// (`두부 3008 2 26.000`: quantities, units, prices, registration numbers), and takes that
+/// reading (`300g 2 26,000`) where it keeps the Korean model's digits.
+///
+/// The Korean model has no Latin letters and is loose with punctuation: it writes a unit's
+/// letter as the digit it resembles (`500g` → `5009`, `20T` → `201`), a thousands comma as a
+/// full stop and drops hyphens, sure of itself, so Tesseract never asks its second model.
+/// Its digits, though, are reliable, and the English model's are not (it reads a lone `1`
+/// as `4` or `I` in some fonts). So the English reading of the words after the line's last
+/// Hangul word is taken only when it has as many words or more, is read with at least
+/// `minimumConfidence`, contains only digits, Latin letters and number punctuation, adds
+/// letters only as units after a number (or as words the Korean reading had), splits no
+/// number at its comma, and its digits are the Korean reading's with at most one left out
+/// for each letter it adds (`5009` → `500g`).
+/// Runs for `.accurate` readings with both `kor` and `eng`.
+struct NumberTailSecondOpinion {
+    static let english = ["eng"]
+    /// Every word of the English reading must be read with at least this confidence.
+    static let minimumConfidence: Float = 0.6
+
+    let engine: TesseractEngine
+    let control: RecognitionControl
+
+    static func applies(languages: [String], level: RecognitionLevel) -> Bool {
+        level == .accurate && languages.contains("kor") && languages.contains("eng")
+    }
+
+    func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
+        try lines.map { line in
+            let words = line.line.words
+            guard let tail = Self.numberTail(of: words.map(\.text)),
+                let first = line.line.span(of: words[tail.lowerBound]), let last = line.line.span(of: words[tail.upperBound - 1])
+            else { return line }
+            try control.checkpoint()
+            // The tail with a third of the line's height of margin, over the line's reading height.
+            let rectangle = line.readingBox(
+                over: first.lowerBound...last.upperBound, margin: max(2, line.preparedBox.height / 3), within: prepared.image.size)
+            let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
+            guard let reread = engine.recognize(prepared, segmentation: PSM_SINGLE_LINE, monitor: monitor, within: rectangle) else {
+                try control.checkpoint()
+                return line
+            }
+            var english = reread.flatMap(\.line.words)
+            guard english.allSatisfy({ $0.confidence >= Self.minimumConfidence }) else { return line }
+            let korean = words[tail].map(\.text)
+            if let lastWord = english.last {
+                english[english.count - 1].text = Self.withoutAddedFinalStop(lastWord.text, korean: korean.last ?? "")
+            }
+            guard Self.accepts(english.map(\.text), insteadOf: korean) else { return line }
+            return PreparedLine(line: line.line.replacingWords(with: Array(words[..<tail.lowerBound]) + english), preparedBox: line.preparedBox)
+        }
+    }
+
+    /// The words after the last one with Hangul, when there are such words, one of them has
+    /// a digit, and some word before them has Hangul.
+    static func numberTail(of words: [String]) -> Range<Int>? {
+        guard let lastKorean = words.lastIndex(where: { $0.unicodeScalars.contains(where: HangulWordRepair.isHangulSyllable) }),
+            lastKorean + 1 < words.count
+        else { return nil }
+        let tail = (lastKorean + 1)..<words.count
+        return words[tail].contains { $0.contains(where: \.isASCIIDigit) } ? tail : nil
+    }
+
+    /// `word` without a full stop or comma after its final digit that the Korean reading did
+    /// not end with (`21,000.` → `21,000`: the English model's reading of the line's end).
+    static func withoutAddedFinalStop(_ word: String, korean: String) -> String {
+        guard word.count > 1, let final = word.last, final == "." || final == ",",
+            word.dropLast().last?.isASCIIDigit == true, korean.last != final
+        else { return word }
+        return String(word.dropLast())
+    }
+
+    /// Whether the English reading `english` of a line's number tail should replace the
+    /// Korean reading `korean` (see the type's description).
+    static func accepts(_ english: [String], insteadOf korean: [String]) -> Bool {
+        guard !english.isEmpty, english.count >= korean.count, english != korean,
+            english.allSatisfy({ $0.allSatisfy(isNumberCharacter) }),
+            // `134, 300`: a number split at its comma.
+            !english.dropLast().contains(where: { $0.last == "," || $0.last == "." })
+        else { return false }
+        let added = english.filter { $0.contains(where: \.isLetter) && !korean.contains($0) }
+        guard added.allSatisfy(isUnitAfterNumber) else { return false }
+        let koreanDigits = korean.joined().filter(\.isASCIIDigit)
+        let englishDigits = english.joined().filter(\.isASCIIDigit)
+        guard englishDigits.isSubsequence(of: koreanDigits) else { return false }
+        let newLetters = english.joined().filter(\.isLetter).count - korean.joined().filter(\.isLetter).count
+        let leftOut = koreanDigits.count - englishDigits.count
+        return leftOut <= max(0, newLetters)
+    }
+
+    /// Digits, Latin letters and the punctuation of numbers, codes and amounts.
+    static func isNumberCharacter(_ character: Character) -> Bool {
+        character.isASCIIDigit || (character.isASCII && character.isLetter) || ".,-:/%*#".contains(character)
+    }
+
+    /// A number followed by one to three letters: `300g`, `0.5mm`, `1.5kg`, `20T`.
+    static func isUnitAfterNumber(_ word: String) -> Bool {
+        let number = word.prefix { $0.isASCIIDigit || $0 == "." || $0 == "," }
+        let unit = word.dropFirst(number.count)
+        return number.first?.isASCIIDigit == true && (1...3).contains(unit.count) && unit.allSatisfy { $0.isASCII && $0.isLetter }
+    }
+}
+
+extension StringProtocol {
+    /// Whether this string's characters appear in `other` in the same order, perhaps with others between.
+    func isSubsequence<Other: StringProtocol>(of other: Other) -> Bool {
+        var remaining = other[...]
+        for character in self {
+            guard let found = remaining.firstIndex(of: character) else { return false }
+            remaining = remaining[remaining.index(after: found)...]
+        }
+        return true
+    }
+}

@@ -1,0 +1,67 @@
+@testable import Data
+import Domain
+import OCRTestSupport
+import Testing
+
+@Suite("Number tails of Korean lines: the English model asked about them")
+struct NumberTailSecondOpinionTests {
+    @Test(
+        "The tail: the words after the last Hangul word, when one of them has a digit",
+        arguments: [
+            (["두부", "3009", "2", "26.000"], 1..<4), (["합계", "54.100"], 1..<2), (["02", "치약", "1209"], 2..<3),
+            (["사업자번호", "170-93-24947"], 1..<2), (["카드승인", "40207034"], 1..<2),
+            (["Netflix", "1", "9,500"], nil), (["감사합니다"], nil), (["건전지", "AA"], nil), (["12", "34"], nil),
+        ] as [([String], Range<Int>?)])
+    func tails(words: [String], expected: Range<Int>?) {
+        #expect(NumberTailSecondOpinion.numberTail(of: words) == expected)
+    }
+
+    @Test(
+        "Taken: units for digits, commas and hyphens for what the Korean model wrote",
+        arguments: [
+            (["300g", "2", "26,000"], ["3008", "2", "26,000"]), (["20T", "3"], ["2073"]), (["54,100"], ["54.100"]),
+            (["170-93-24947"], ["17093-24947"]),
+            (["1.5kg", "1", "12,700"], ["1.560", "1", "12,700"]), (["2L", "1"], ["21", "1"]), (["-600"], ["~600"]),
+            (["AA", "2", "1,600"], ["AA", "2", "1.600"]),
+        ] as [([String], [String])])
+    func taken(english: [String], korean: [String]) {
+        #expect(NumberTailSecondOpinion.accepts(english, insteadOf: korean))
+    }
+
+    @Test(
+        "Refused: other digits, lost words, letters that are not units, split numbers, symbols",
+        arguments: [
+            (["4", "11,200"], ["1", "11,200"]),  // the English model's `1` in some fonts
+            (["I", "13,800"], ["1", "13,800"]),  // a letter for a quantity
+            (["AAL", "13,000"], ["AA", "1", "13,000"]),  // a word lost
+            (["1.5k9", "1", "1,000"], ["1.5kg", "1", "1,000"]),  // a digit the Korean reading lacks
+            (["20g"], ["1209"]),  // two digits left out for one letter
+            (["134,", "300"], ["134,300"]),  // a number split at its comma
+            (["3)", "33,900"], ["3", "33,900"]),  // a bracket
+            (["40207034"], ["4020703+"]),  // a digit added
+            (["3,000"], ["3,000"]),  // nothing new
+            ([], ["3,000"]),
+        ] as [([String], [String])])
+    func refused(english: [String], korean: [String]) {
+        #expect(!NumberTailSecondOpinion.accepts(english, insteadOf: korean))
+    }
+
+    @Test(
+        "A full stop or comma the English model adds after the line's last digit is dropped",
+        arguments: [("21,000.", "21,000", "21,000"), ("89,000,", "89,000", "89,000"), ("3.", "3.", "3."), ("300g", "3008", "300g")])
+    func finalStop(word: String, korean: String, expected: String) {
+        #expect(NumberTailSecondOpinion.withoutAddedFinalStop(word, korean: korean) == expected)
+    }
+
+    @Test(
+        "Faded and plain receipts keep their units and punctuation",
+        arguments: [
+            ("07-mart-faded.png", "두부 300g"), ("01-store.png", "치약 120g"), ("11-mart-faint.png", "햇반 210g"),
+            ("06-store-faded.png", "양파 1.5kg 1 12,700"), ("07-mart-faded.png", "생수 2L 1 12,600"),
+            ("10-hypermart-faded.png", "커피믹스 20T"), ("05-mart.png", "할인합계 -600"),
+        ])
+    func receiptTails(name: String, expected: String) async throws {
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("receipts/\(name)").data())
+        #expect(result.lines.contains { $0.text.contains(expected) }, "\(result.text)")
+    }
+}
