@@ -77,6 +77,16 @@ FADED_RECEIPT = [
     ("합계", "18,850"),
 ]
 
+UNEVEN_LIGHT_RECEIPT = [
+    "햇살마트 망원점",
+    "사업자번호 214-08-55120",
+    "2025-12-03 19:05",
+    ("두부 1 2", "2,800"),
+    ("바나나 1송이 1", "3,900"),
+    ("생수 2L 3", "4,500"),
+    ("합계", "11,200"),
+]
+
 PAGE = [
     "서울의 아침은 출근길 지하철에서 시작된다.",
     "사람들은 휴대전화로 뉴스를 읽고 음악을 듣는다.",
@@ -187,6 +197,14 @@ def main():
     for degrees in (90, 180, 270):
         save(f"three-lines-rot{degrees}", stored_for_rotation(three, degrees), THREE_LINES)
         save(f"receipt-rot{degrees}", stored_for_rotation(receipt, degrees), RECEIPT)
+    # A faded receipt photographed under uneven light (its own random stream; a seed the
+    # pipeline without light evening read as `14-08-55 120`, missing most lines).
+    light_rng = random.Random(4)
+    uneven = photo(faded(render_lines(UNEVEN_LIGHT_RECEIPT, "nanum-gothic", size=24, width=576, margin=24, spacing=0.45),
+                         light_rng), light_rng)
+    uneven.save(os.path.join(OUT, "receipt-uneven-light.jpg"), quality=85)
+    with open(os.path.join(OUT, "receipt-uneven-light.txt"), "w", encoding="utf-8") as f:
+        f.write("\n".join(line_text(line) for line in UNEVEN_LIGHT_RECEIPT) + "\n")
     receipts()
 
 

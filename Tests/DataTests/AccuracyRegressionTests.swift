@@ -15,9 +15,11 @@ struct AccuracyRegressionTests {
         (Fixture("receipt-faded.png"), 0.05),
         (Fixture("inverted-header.png"), 0.05),
         (Fixture("inverted-page.png"), 0.05),
+        // The aim for real receipt scans; read at 0.44 before light evening.
+        (Fixture("receipt-uneven-light.jpg"), 0.15),
     ]
 
-    @Test("Skewed, photographed, small, faded and light-on-dark pages read within budget", arguments: hardPages)
+    @Test("Skewed, photographed, small, faded, light-on-dark and unevenly lit pages read within budget", arguments: hardPages)
     func hardPage(fixture: Fixture, budget: Double) async throws {
         let result = try await SharedRepository.get().recognizeText(in: fixture.data())
         let rate = CharacterErrorRate.between(result.text, try fixture.expectedText())

@@ -60,17 +60,30 @@ struct ImagePreparation {
         }
     }
 
-    func base(from upright: LeptonicaImage) throws(OCRError) -> Base {
+    func base(from upright: LeptonicaImage, trace: StageTrace? = nil) throws(OCRError) -> Base {
         let original = try upright.grayscale()
         let originalBinary = try original.binarized()
         let gray = try original.invertingDarkRegions(binary: originalBinary).image
         let (page, paper) = try gray.paintingOverDesk()
         // Binarised once for regions, heights and line direction, unless the page changed.
-        let binary = page === original ? originalBinary : try page.binarized()
-        let textHeight = Self.typicalTextHeight(binary.componentHeights())
+        var binary = page === original ? originalBinary : try page.binarized()
+        var textHeight = Self.typicalTextHeight(binary.componentHeights())
+        var evened: LeptonicaImage?
+        if level == .accurate {
+            // Under uneven light one threshold can keep the paper and lose the print, leaving
+            // no text to measure: the light is then evened out for a guessed text height.
+            let light = try page.evenedOutLight(textHeight: textHeight ?? Self.guessedTextHeight(for: page.size))
+            trace?.note("light", light.evenness)
+            if let image = light.image {
+                evened = image
+                binary = try image.binarized()
+                textHeight = Self.typicalTextHeight(binary.componentHeights()) ?? textHeight
+            }
+        }
         let scale = Self.scale(forTextHeight: textHeight, size: page.size)
         return Base(
-            image: try page.scaled(by: scale), scale: scale, background: paper ?? 255,
+            image: try (evened ?? page).scaled(by: scale), scale: scale,
+            background: evened == nil ? paper ?? 255 : LeptonicaImage.evenedPaperLevel,
             lineDirection: try textHeight.flatMap { height throws(OCRError) in try binary.textLineDirection(textHeight: height) },
             linesAlignRightOnly: try textHeight.map { height throws(OCRError) in try binary.linesAlignRightOnly(textHeight: height) } ?? false,
             withDesk: paper == nil ? nil : try gray.scaled(by: scale))
@@ -92,6 +105,12 @@ struct ImagePreparation {
             uprightSize: uprightSize, scale: scale, scaledSize: turned.size, deskewDegrees: degrees,
             rotatedSize: deskewed.size, border: Self.border)
         return PreparedImage(image: image, frame: frame)
+    }
+
+    /// A text height for an image whose text could not be measured: a 25th of its shorter
+    /// side (a receipt or page photographed whole), within the heights read unscaled.
+    static func guessedTextHeight(for size: ImageSize) -> Double {
+        min(largestTextHeight, max(smallestTextHeight, Double(min(size.width, size.height)) / 25))
     }
 
     /// The height of a typical character: the 90th percentile of component heights (a

@@ -27,7 +27,7 @@ struct RecognitionJob: Sendable {
             return result(lines: [], storedSize: stored.size, rotation: initial)
         }
         let preparation = ImagePreparation(level: options.recognitionLevel)
-        let base = try trace.measure("prepare") { try preparation.base(from: upright) }
+        let base = try trace.measure("prepare") { try preparation.base(from: upright, trace: trace) }
         try control.checkpoint()
         let reader = PageReader(engine: engine, control: control, preparation: preparation, segmentation: options.pageSegmentation, trace: trace)
         let level = options.recognitionLevel

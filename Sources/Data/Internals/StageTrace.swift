@@ -17,6 +17,8 @@ final class StageTrace {
     private var stages: [(String, Double)] = []
     /// The recognition passes read, in order: what was read and its mean confidence.
     private var passes: [String] = []
+    /// Measurements of the image (see `note`).
+    private var notes: [String] = []
     /// For each measurement in progress, the time its nested measurements took.
     private var nestedSeconds: [Double] = []
 
@@ -48,10 +50,17 @@ final class StageTrace {
         passes.append("\(label):\(String(format: "%.2f", meanConfidence))")
     }
 
+    /// Notes a measurement of the image (`light=0.72`), reported before the passes.
+    func note(_ label: String, _ value: Double) {
+        guard Self.isEnabled else { return }
+        notes.append("\(label)=\(String(format: "%.2f", value))")
+    }
+
     /// Writes the line, when tracing.
     func report() {
         guard Self.isEnabled else { return }
         var fields = stages.map { "\($0.0)=\(String(format: "%.3f", $0.1))" }.joined(separator: " ")
+        for note in notes { fields += " " + note }
         if !passes.isEmpty { fields += " passes=" + passes.joined(separator: ",") }
         FileHandle.standardError.write(Data("swiftocr-trace \(fields)\n".utf8))
     }

@@ -1,0 +1,38 @@
+@testable import Data
+import Domain
+import OCRTestSupport
+import Testing
+
+@Suite("Uneven light: measured from the page's background and evened out")
+struct LightTests {
+    private func grayscale(_ fixture: Fixture) throws -> LeptonicaImage {
+        try ImageDecoder.decode(fixture.data(), maximumPixelCount: 50_000_000).grayscale()
+    }
+
+    @Test("A receipt photographed under uneven light is evened out, its paper brought to one level")
+    func unevenReceipt() throws {
+        let image = try grayscale(Fixture("receipt-uneven-light.jpg"))
+        let light = try image.evenedOutLight(textHeight: 24)
+        #expect(light.evenness < LeptonicaImage.evenLightShare)
+        let evened = try #require(light.image)
+        #expect(evened.size == image.size)
+        // After evening, the brighter background is close to the chosen paper level everywhere.
+        let again = try evened.evenedOutLight(textHeight: 24)
+        #expect(again.evenness > light.evenness)
+    }
+
+    @Test(
+        "Scans and rendered pages, faded print included, are left as they are",
+        arguments: ["receipt.png", "receipt-faded.png", "page.png", "small.png", "skewed.png", "receipts/11-mart-faint.png"])
+    func evenPages(name: String) throws {
+        let light = try grayscale(Fixture(name)).evenedOutLight(textHeight: 24)
+        #expect(light.image == nil)
+        #expect(light.evenness >= LeptonicaImage.evenLightShare)
+    }
+
+    @Test("An image too small to hold a background a few characters wide is left alone")
+    func tooSmall() throws {
+        let light = try grayscale(Fixture("three-lines.png")).evenedOutLight(textHeight: 90)
+        #expect(light.image == nil && light.evenness == 1)
+    }
+}
