@@ -3,14 +3,17 @@ import Foundation
 
 /// Prepares an upright image for Tesseract, each step driven by a measured property:
 /// grayscale; light-on-dark regions inverted (`LeptonicaImage+DarkRegions`); a desk around
-/// a photographed page painted the paper's level (`LeptonicaImage+Desk`); scaling so small
-/// text lands at a height Tesseract reads well, measured from the ink's connected
-/// components; deskewing of small angles (`.accurate`, measured by Leptonica's skew
-/// search); a border (white, or the paper's level where a desk was painted over).
+/// a photographed page painted the paper's level (`LeptonicaImage+Desk`); uneven light
+/// evened out (`LeptonicaImage+Light`); scaling so small text lands at a height Tesseract
+/// reads well, measured from the ink's connected components; deskewing of small angles
+/// (`.accurate`, measured by Leptonica's skew search); a border (white, or the paper's
+/// level where a desk was painted over or the light evened).
 ///
-/// Measured and left out (Docs/Benchmarks.md): background flattening
+/// Measured and left out (Docs/Benchmarks.md): background flattening of every page
 /// (`pixBackgroundNormSimple` erased faded receipt print; `pixBackgroundNormMorph` made
-/// photos worse, 0.019 → 0.059 CER), and enlarging text of 15–20 px (receipts got worse).
+/// photos worse, 0.019 → 0.059 CER; evening out the light of every page, not only where it
+/// is measured uneven: faded receipts 0.026 → 0.039), and enlarging text of 15–20 px
+/// (receipts got worse).
 struct ImagePreparation {
     /// Text height (pixels) smaller text is enlarged to. Chosen on the tuning split of the
     /// evaluation set (Docs/Benchmarks.md): 24, 26, 28 and 32 were tried.
@@ -68,17 +71,15 @@ struct ImagePreparation {
         // Binarised once for regions, heights and line direction, unless the page changed.
         var binary = page === original ? originalBinary : try page.binarized()
         var textHeight = Self.typicalTextHeight(binary.componentHeights())
-        var evened: LeptonicaImage?
-        if level == .accurate {
-            // Under uneven light one threshold can keep the paper and lose the print, leaving
-            // no text to measure: the light is then evened out for a guessed text height.
-            let light = try page.evenedOutLight(textHeight: textHeight ?? Self.guessedTextHeight(for: page.size))
-            trace?.note("light", light.evenness)
-            if let image = light.image {
-                evened = image
-                binary = try image.binarized()
-                textHeight = Self.typicalTextHeight(binary.componentHeights()) ?? textHeight
-            }
+        // Under uneven light one threshold can keep the paper and lose the print, leaving no
+        // text to measure: the light is then evened out for a guessed text height. (Both
+        // levels: it costs no reading.)
+        let light = try page.evenedOutLight(textHeight: textHeight ?? Self.guessedTextHeight(for: page.size))
+        trace?.note("light", light.evenness)
+        let evened = light.image
+        if let evened {
+            binary = try evened.binarized()
+            textHeight = Self.typicalTextHeight(binary.componentHeights()) ?? textHeight
         }
         let scale = Self.scale(forTextHeight: textHeight, size: page.size)
         return Base(
