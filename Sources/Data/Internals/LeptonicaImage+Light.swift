@@ -14,9 +14,9 @@ extension LeptonicaImage {
     /// The reduction the background is estimated at.
     static let lightReduction = 4
     /// The light is even when the background's darker parts (5th percentile) reach this
-    /// share of its brighter parts (95th percentile). Measured: photographs 0.42–0.92 (a
-    /// desk that is not painted over counts as dark), scans and rendered pages 0.94–1.0,
-    /// except receipts with wide print-head streaks (0.90) and dark header bands (0.75–0.92),
+    /// share of its brighter parts (95th percentile). Measured: photographs 0.38–0.92 (a
+    /// desk that is not painted over counts as dark), scans and rendered pages 0.93–1.0,
+    /// except receipts with wide print-head streaks (0.90) and dark header bands (0.75–0.94),
     /// which are evened out too, at little cost (Docs/Benchmarks.md).
     static let evenLightShare = 0.93
     /// The paper's level after evening out (print keeps its contrast below it).
