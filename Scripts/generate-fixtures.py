@@ -12,7 +12,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from PIL import Image  # noqa: E402
+from PIL import Image, ImageDraw  # noqa: E402
 import random  # noqa: E402
 
 from fixturelib import faded, line_text, photo, render_lines, skewed, stored_for_rotation, with_dark_band  # noqa: E402
@@ -197,6 +197,13 @@ def main():
     for degrees in (90, 180, 270):
         save(f"three-lines-rot{degrees}", stored_for_rotation(three, degrees), THREE_LINES)
         save(f"receipt-rot{degrees}", stored_for_rotation(receipt, degrees), RECEIPT)
+    # A page with dark pictures below its text: dark background that is not shade.
+    with_pictures = Image.new("L", (three.width, three.height + 240), 255)
+    with_pictures.paste(three, (0, 0))
+    draw = ImageDraw.Draw(with_pictures)
+    draw.rectangle((24, three.height + 16, 24 + 280, three.height + 216), fill=12)
+    draw.rectangle((340, three.height + 16, 340 + 200, three.height + 216), fill=60)
+    save("dark-pictures", with_pictures, THREE_LINES)
     # A faded receipt photographed under uneven light (its own random stream; a seed the
     # pipeline without light evening read as `14-08-55 120`, missing most lines).
     light_rng = random.Random(4)

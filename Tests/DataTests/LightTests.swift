@@ -30,6 +30,20 @@ struct LightTests {
         #expect(light.evenness >= LeptonicaImage.evenLightShare)
     }
 
+    @Test("Dark pictures on a page are not shade: they stay dark, and the text still reads")
+    func darkPictures() async throws {
+        let fixture = Fixture("dark-pictures.png")
+        let image = try grayscale(fixture)
+        let light = try image.evenedOutLight(textHeight: 32)
+        let evened = try #require(light.image)
+        // The pictures' centres (levels 12 and 60), 124 px above the bottom.
+        let y = image.size.height - 124
+        #expect(evened.level(x: 164, y: y) < 60)
+        #expect(evened.level(x: 440, y: y) < 160)
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data())
+        #expect(CharacterErrorRate.between(result.text, try fixture.expectedText()) <= 0.03, "\(result.text)")
+    }
+
     @Test("An image too small to hold a background a few characters wide is left alone")
     func tooSmall() throws {
         let light = try grayscale(Fixture("three-lines.png")).evenedOutLight(textHeight: 90)

@@ -19,6 +19,9 @@ extension LeptonicaImage {
     /// except receipts with wide print-head streaks (0.90) and dark header bands (0.75–0.94),
     /// which are evened out too, at little cost (Docs/Benchmarks.md).
     static let evenLightShare = 0.93
+    /// Light falls off across a page to at most this share of its brightest background;
+    /// darker background is something dark, left dark.
+    static let deepestShade = 0.4
     /// The paper's level after evening out (print keeps its contrast below it).
     static let evenedPaperLevel = 235
 
@@ -44,7 +47,15 @@ extension LeptonicaImage {
         else { return (nil, 1) }
         let evenness = Double(dark) / Double(bright)
         guard evenness < Self.evenLightShare else { return (nil, evenness) }
-        let inverse = try background.applying("invert the background") { pixGetInvBackgroundMap($0, Int32(Self.evenedPaperLevel), 0, 0) }
+        // Background darker than shade can make (a dark picture, a logo, a black desk) is an
+        // object: it is divided by the floor instead, so it stays dark and its edges do not
+        // turn into bright frames.
+        let floor = try background.applying("make the floor") { pixCreateTemplate($0) }
+        pixSetAllArbitrary(floor.pix, UInt32(Self.deepestShade * Double(bright)))
+        let lit = try withExtendedLifetime(floor) { () throws(OCRError) in
+            try background.applying("floor the background") { pixMinOrMax(nil, $0, floor.pix, Int32(L_CHOOSE_MAX)) }
+        }
+        let inverse = try lit.applying("invert the background") { pixGetInvBackgroundMap($0, Int32(Self.evenedPaperLevel), 0, 0) }
         let evened = try withExtendedLifetime(inverse) { () throws(OCRError) in
             try applying("even out the light") { pixApplyInvBackgroundGrayMap($0, inverse.pix, Int32(reduction), Int32(reduction)) }
         }
