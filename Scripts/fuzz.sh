@@ -13,7 +13,7 @@ work=.build-fuzz-work
 rm -rf "$work" && mkdir -p "$work/decode" "$work/arguments" Fuzz/findings
 
 # Seeds: small valid images in every format, plus truncated and corrupted copies.
-for image in TestImages/three-lines.png TestImages/blank.png TestImages/inverted-header.png TestImages/formats/*; do
+for image in TestImages/three-lines.png TestImages/blank.png TestImages/inverted-header.png TestImages/dark-pictures.png TestImages/formats/*; do
     cp "$image" "$work/decode/"
     head -c $(( $(stat -c %s "$image") / 2 )) "$image" > "$work/decode/truncated-$(basename "$image")"
 done
