@@ -47,7 +47,7 @@ struct DeskTests {
     @Test("A page photographed on a dark desk: the desk becomes paper", arguments: ["photo.jpg", "receipts/08-restaurant-photo.jpg"])
     func deskPainted(name: String) throws {
         let image = try grayscale(name)
-        let (painted, paper) = try image.paintingOverDesk()
+        let (painted, paper, _) = try image.paintingOverDesk()
         let level = try #require(paper)
         #expect(level >= 128)
         #expect(painted !== image)
@@ -61,7 +61,7 @@ struct DeskTests {
           arguments: ["receipt.png", "small.png", "inverted-header.png", "inverted-page.png", "page.png", "skewed.png", "blank.png"])
     func noDesk(name: String) throws {
         let image = try grayscale(name)
-        let (same, paper) = try image.paintingOverDesk()
+        let (same, paper, _) = try image.paintingOverDesk()
         #expect(paper == nil)
         #expect(same === image)
     }

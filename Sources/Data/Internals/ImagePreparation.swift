@@ -56,6 +56,8 @@ struct ImagePreparation {
         /// The page with its desk, scaled the same, when a desk was painted over: a second
         /// reading of it is kept when it reads better (see `PageReader`).
         var withDesk: LeptonicaImage? = nil
+        /// The corners of a page photographed on a desk, in `image`'s pixels, when found.
+        var paperCorners: PaperCorners? = nil
 
         /// The same page with another image of it (its levels stretched, or its desk kept), on white.
         func replacingImage(with image: LeptonicaImage) -> Base {
@@ -67,7 +69,7 @@ struct ImagePreparation {
         let original = try upright.grayscale()
         let originalBinary = try original.binarized()
         let gray = try original.invertingDarkRegions(binary: originalBinary).image
-        let (page, paper) = try gray.paintingOverDesk()
+        let (page, paper, corners) = try gray.paintingOverDesk()
         // Binarised once for regions, heights and line direction, unless the page changed.
         var binary = page === original ? originalBinary : try page.binarized()
         var textHeight = Self.typicalTextHeight(binary.componentHeights())
@@ -87,13 +89,20 @@ struct ImagePreparation {
             background: evened == nil ? paper ?? 255 : LeptonicaImage.evenedPaperLevel,
             lineDirection: try textHeight.flatMap { height throws(OCRError) in try binary.textLineDirection(textHeight: height) },
             linesAlignRightOnly: try textHeight.map { height throws(OCRError) in try binary.linesAlignRightOnly(textHeight: height) } ?? false,
-            withDesk: paper == nil ? nil : try gray.scaled(by: scale))
+            withDesk: paper == nil ? nil : try gray.scaled(by: scale), paperCorners: corners?.scaled(by: scale))
     }
 
-    /// Turns the base by `rotation`, deskews and adds the border.
-    func prepare(base page: Base, rotation: RotationDegree, uprightSize: ImageSize) throws(OCRError) -> PreparedImage {
+    /// Turns the base by `rotation`, straightens it when asked (and its paper's corners are
+    /// known), deskews and adds the border.
+    func prepare(base page: Base, rotation: RotationDegree, uprightSize: ImageSize, straighten: Bool = false) throws(OCRError) -> PreparedImage {
         let scale = page.scale
-        let turned = try page.image.rotated(by: rotation)
+        var turned = try page.image.rotated(by: rotation)
+        var straightening: ProjectiveMap?
+        if straighten, let corners = page.paperCorners {
+            let straight = try turned.straightened(corners.turned(by: rotation, in: page.image.size), fill: page.background)
+            turned = straight.image
+            straightening = straight.toOriginal
+        }
         var deskewed = turned
         var degrees = 0.0
         if level == .accurate, let skew = try turned.binarized().skew(),
@@ -104,7 +113,7 @@ struct ImagePreparation {
         let image = try deskewed.withBorder(Self.border, level: page.background)
         let frame = PreparedFrame(
             uprightSize: uprightSize, scale: scale, scaledSize: turned.size, deskewDegrees: degrees,
-            rotatedSize: deskewed.size, border: Self.border)
+            rotatedSize: deskewed.size, border: Self.border, straightening: straightening)
         return PreparedImage(image: image, frame: frame)
     }
 

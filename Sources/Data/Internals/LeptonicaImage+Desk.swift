@@ -26,13 +26,13 @@ extension LeptonicaImage {
     /// The 8-bit image with its desk painted the paper's level, and that level; `self` and
     /// `nil` when there is no desk. (Whatever is added around the page later must have the
     /// same level: next to white, Tesseract's threshold would split paper from white.)
-    func paintingOverDesk() throws(OCRError) -> (image: LeptonicaImage, paper: Int?) {
-        guard pixGetDepth(pix) == 8, pixGetColormap(pix) == nil else { return (self, nil) }
+    func paintingOverDesk() throws(OCRError) -> (image: LeptonicaImage, paper: Int?, corners: PaperCorners?) {
+        guard pixGetDepth(pix) == 8, pixGetColormap(pix) == nil else { return (self, nil, nil) }
         let size = size
         let reduction = Self.deskReduction
         // Otsu's method needs a reduced image of some size; a small image is no photograph.
         guard size.width >= Self.deskMinimumReducedSide * reduction, size.height >= Self.deskMinimumReducedSide * reduction
-        else { return (self, nil) }
+        else { return (self, nil, nil) }
         let factor = 1 / Float(reduction)
         let small = try applying("reduce the image") { pixScaleAreaMap($0, factor, factor) }
         let edgeRegions = try small.binarized().applying("find the desk") { pixExtractBorderConnComps($0, 8) }
@@ -40,16 +40,40 @@ extension LeptonicaImage {
             let deskLevel = small.averageLevel(within: edgeRegions),
             let paperLevel = try small.averageLevel(within: edgeRegions.applying("find the paper") { pixInvert(nil, $0) }),
             deskLevel <= Self.deskMaximumRelativeLevel * paperLevel
-        else { return (self, nil) }
+        else { return (self, nil, nil) }
         let desk = try edgeRegions.applying("widen the desk") { pixDilateBrick(nil, $0, 3, 3) }
             .applying("enlarge the desk") { pixExpandBinaryReplicate($0, Int32(reduction), Int32(reduction)) }
             // The reduction dropped the last partial block: extend the edge rows and columns.
             .applying("fit the desk to the image") { pixResizeToMatch($0, nil, Int32(size.width), Int32(size.height)) }
         let paper = try desk.applying("find the paper") { pixInvert(nil, $0) }
-        guard let level = mostCommonBrightLevel(within: paper) else { return (self, nil) }
+        guard let level = mostCommonBrightLevel(within: paper) else { return (self, nil, nil) }
         let painted = try applying("copy the image") { pixCopy(nil, $0) }
         withExtendedLifetime(desk) { _ = pixSetMasked(painted.pix, desk.pix, UInt32(level)) }
-        return (painted, level)
+        return (painted, level, Self.paperCorners(outside: edgeRegions, reduction: reduction))
+    }
+
+    /// The paper's share of the picture below which its corners are not looked for.
+    static let paperMinimumShare = 0.1
+    /// The quadrilateral through the paper's corners must cover this share of the paper
+    /// region (a page is a quadrilateral; a region of another shape gives no corners).
+    static let paperMinimumFill = 0.9
+
+    /// The corners of the paper: the region outside the desk (`desk`, a 1-bit mask of the
+    /// image reduced by `reduction`), in the full image's pixels; `nil` when the paper is
+    /// small or not a quadrilateral.
+    static func paperCorners(outside desk: LeptonicaImage, reduction: Int) -> PaperCorners? {
+        let size = desk.size
+        var points: [ImagePoint] = []
+        for y in 0..<size.height {
+            for x in 0..<size.width where desk.level(x: x, y: y) == 0 {
+                points.append(ImagePoint(x: Double(x), y: Double(y)))
+            }
+        }
+        guard Double(points.count) >= paperMinimumShare * Double(size.pixelCount),
+            let corners = PaperCorners(extremesOf: points), corners.area >= paperMinimumFill * Double(points.count)
+        else { return nil }
+        // Reduced pixel centres, in full-size pixels.
+        return PaperCorners(extremesOf: corners.all.map { ImagePoint(x: ($0.x + 0.5) * Double(reduction), y: ($0.y + 0.5) * Double(reduction)) })
     }
 
     /// The mean level of an 8-bit image where a 1-bit `mask` is set, or `nil` when unset.

@@ -27,6 +27,14 @@ struct PageReader {
     /// most 0.54 on the evaluation set, see Docs/Benchmarks.md): other orientations are not
     /// tried, though the faint-print and layout passes still may be.
     static let plausiblyUprightConfidence = 0.65
+    /// A photographed page whose corners lie this far (a share of its shorter side) from
+    /// an upright rectangle's is read straightened too.
+    static let straighteningSlant = 0.02
+    /// Words further apart than this many line heights stand in different columns.
+    static let columnGap = 3.0
+    /// A page with this many rows split into columns is read straightened too (prose, whose
+    /// lines a slant does not mismatch, is not).
+    static let fewColumnRows = 2
     /// A reading with fewer confidently read characters than this read almost nothing.
     static let fewCharacters = 20.0
 
@@ -99,11 +107,35 @@ struct PageReader {
             // light it can also lose print. Read once more as photographed, keep the better.
             chosen = chosen.orBetter(try readAgain(withDesk, like: chosen, base: base, label: "desk", uprightSize: uprightSize))
         }
+        if preparation.level == .accurate, let corners = base.paperCorners, corners.slant >= Self.straighteningSlant,
+            Self.columnRows(in: chosen.lines.map(\.line), uprightSize: chosen.prepared.frame.uprightSize) >= Self.fewColumnRows
+        {
+            // A page photographed at an angle, its rows split into columns (labels and
+            // amounts): its lines slope differently, so one block can pair a label with the
+            // next row's amount. Read it straightened too, keep the better.
+            let rotation = chosen.rotation
+            let prepared = try preparation.prepare(base: base, rotation: rotation, uprightSize: uprightSize(rotation), straighten: true)
+            PreparedImageDump.write(prepared.image, label: "\(rotation.degrees)-straightened")
+            chosen = chosen.orBetter(
+                try read(prepared, rotation: rotation, segmentation.tesseractMode, progress: 1...1, label: "\(rotation.degrees)-straightened"))
+        }
         guard layoutFallback, chosen.quality.meanConfidence < Self.reliableConfidence else { return chosen }
         let layout = try read(
             chosen.prepared, rotation: chosen.rotation, PSM_AUTO, progress: (plannedPasses - 1) / plannedPasses...1,
             label: "\(chosen.rotation.degrees)-layout")
         return chosen.orBetter(layout)
+    }
+
+    /// The number of lines with a gap between words wider than `columnGap` line heights.
+    static func columnRows(in lines: [RecognizedLine], uprightSize: ImageSize) -> Int {
+        let width = Double(uprightSize.width)
+        let height = Double(uprightSize.height)
+        return lines.filter { line in
+            let lineHeight = line.boundingBox.height * height
+            return zip(line.words, line.words.dropFirst()).contains { left, right in
+                (right.boundingBox.minX - left.boundingBox.maxX) * width > columnGap * lineHeight
+            }
+        }.count
     }
 
     /// The orientations to read for a page whose lines run down the image: the quarter turns

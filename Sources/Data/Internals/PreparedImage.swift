@@ -8,9 +8,10 @@ struct PreparedImage {
     let frame: PreparedFrame
 }
 
-/// How a prepared image's pixels relate to the upright image: scaled by `scale`, then
-/// turned clockwise by `deskewDegrees` about its centre (enlarged to `rotatedSize`), then
-/// given a white border of `border` pixels.
+/// How a prepared image's pixels relate to the upright image: scaled by `scale`, perhaps
+/// straightened (a page photographed at an angle), then turned clockwise by
+/// `deskewDegrees` about its centre (enlarged to `rotatedSize`), then given a border of
+/// `border` pixels.
 struct PreparedFrame {
     /// The upright image's size: the frame boxes are reported in.
     let uprightSize: ImageSize
@@ -21,6 +22,8 @@ struct PreparedFrame {
     /// The size after deskewing (equal to `scaledSize` when not deskewed).
     let rotatedSize: ImageSize
     let border: Int
+    /// From the straightened page's points back to the scaled page's, when straightened.
+    var straightening: ProjectiveMap? = nil
 
     /// Maps a top-left pixel rectangle of the prepared image to a normalized rectangle of
     /// the upright image (the bounding box of its four corners, clamped into the image).
@@ -44,7 +47,8 @@ struct PreparedFrame {
     }
 
     private func uprightPoint(x: Double, y: Double) -> (x: Double, y: Double) {
-        // Undo the border, then the deskew rotation about the centre, then the scaling.
+        // Undo the border, then the deskew rotation about the centre, then the
+        // straightening, then the scaling.
         var px = x - Double(border)
         var py = y - Double(border)
         if deskewDegrees != 0 {
@@ -53,6 +57,10 @@ struct PreparedFrame {
             let dy = py - Double(rotatedSize.height) / 2
             px = Double(scaledSize.width) / 2 + dx * cos(angle) - dy * sin(angle)
             py = Double(scaledSize.height) / 2 + dx * sin(angle) + dy * cos(angle)
+        }
+        if let straightening {
+            let point = straightening(ImagePoint(x: px, y: py))
+            (px, py) = (point.x, point.y)
         }
         return (px / scale, py / scale)
     }

@@ -1,0 +1,103 @@
+import Domain
+
+/// A point in an image's pixel coordinates (origin top-left, y down).
+struct ImagePoint: Equatable {
+    var x: Double
+    var y: Double
+}
+
+/// The four corners of a photographed page, taken at an angle: a quadrilateral that
+/// straightening maps onto an upright rectangle.
+struct PaperCorners: Equatable {
+    var topLeft: ImagePoint
+    var topRight: ImagePoint
+    var bottomRight: ImagePoint
+    var bottomLeft: ImagePoint
+
+    /// Corners found among `points`: the extremes of x + y and x − y (for a page turned by
+    /// less than 45°, its corners).
+    init?(extremesOf points: [ImagePoint]) {
+        guard let topLeft = points.min(by: { $0.x + $0.y < $1.x + $1.y }),
+            let bottomRight = points.max(by: { $0.x + $0.y < $1.x + $1.y }),
+            let topRight = points.max(by: { $0.x - $0.y < $1.x - $1.y }),
+            let bottomLeft = points.max(by: { $0.y - $0.x < $1.y - $1.x })
+        else { return nil }
+        self.init(topLeft: topLeft, topRight: topRight, bottomRight: bottomRight, bottomLeft: bottomLeft)
+    }
+
+    init(topLeft: ImagePoint, topRight: ImagePoint, bottomRight: ImagePoint, bottomLeft: ImagePoint) {
+        self.topLeft = topLeft
+        self.topRight = topRight
+        self.bottomRight = bottomRight
+        self.bottomLeft = bottomLeft
+    }
+
+    var all: [ImagePoint] { [topLeft, topRight, bottomRight, bottomLeft] }
+
+    /// The area enclosed (shoelace formula).
+    var area: Double {
+        let points = all
+        return abs((0..<4).reduce(0) { sum, index in
+            let a = points[index]
+            let b = points[(index + 1) % 4]
+            return sum + a.x * b.y - b.x * a.y
+        }) / 2
+    }
+
+    func scaled(by factor: Double) -> PaperCorners {
+        PaperCorners(extremesOf: all.map { ImagePoint(x: $0.x * factor, y: $0.y * factor) })!
+    }
+
+    /// The corners in the image turned clockwise by `rotation` (`size`: the image before).
+    func turned(by rotation: RotationDegree, in size: ImageSize) -> PaperCorners {
+        let width = Double(size.width)
+        let height = Double(size.height)
+        let points = all.map { point -> ImagePoint in
+            switch rotation {
+            case .upright: point
+            case .clockwise90: ImagePoint(x: height - point.y, y: point.x)
+            case .clockwise180: ImagePoint(x: width - point.x, y: height - point.y)
+            case .clockwise270: ImagePoint(x: point.y, y: width - point.x)
+            }
+        }
+        return PaperCorners(extremesOf: points)!
+    }
+
+    /// The upright rectangle the page is straightened onto: at its top-left corner's
+    /// place, as wide as its top and bottom edges on average, as tall as its sides.
+    var straightened: PaperCorners {
+        func distance(_ a: ImagePoint, _ b: ImagePoint) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+        let width = (distance(topLeft, topRight) + distance(bottomLeft, bottomRight)) / 2
+        let height = (distance(topLeft, bottomLeft) + distance(topRight, bottomRight)) / 2
+        let left = min(topLeft.x, bottomLeft.x)
+        let top = min(topLeft.y, topRight.y)
+        return PaperCorners(
+            topLeft: ImagePoint(x: left, y: top), topRight: ImagePoint(x: left + width, y: top),
+            bottomRight: ImagePoint(x: left + width, y: top + height), bottomLeft: ImagePoint(x: left, y: top + height))
+    }
+
+    /// How far the corners lie from the straightened rectangle's, at most, as a share of
+    /// its shorter side.
+    var slant: Double {
+        let target = straightened
+        let side = min(target.topRight.x - target.topLeft.x, target.bottomLeft.y - target.topLeft.y)
+        guard side > 0 else { return 0 }
+        return zip(all, target.all).map { pair in
+            max(abs(pair.0.x - pair.1.x), abs(pair.0.y - pair.1.y))
+        }.max()! / side
+    }
+}
+
+/// A projective map of the plane: (x, y) → ((a x + b y + c) / (g x + h y + 1), (d x + e y + f) / (g x + h y + 1)).
+struct ProjectiveMap: Equatable {
+    /// a, b, c, d, e, f, g, h.
+    let coefficients: [Double]
+
+    func callAsFunction(_ point: ImagePoint) -> ImagePoint {
+        let c = coefficients
+        let denominator = c[6] * point.x + c[7] * point.y + 1
+        guard abs(denominator) > 1e-12 else { return point }
+        return ImagePoint(
+            x: (c[0] * point.x + c[1] * point.y + c[2]) / denominator, y: (c[3] * point.x + c[4] * point.y + c[5]) / denominator)
+    }
+}

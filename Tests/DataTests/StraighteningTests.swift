@@ -1,0 +1,108 @@
+@testable import Data
+import Domain
+import OCRTestSupport
+import Testing
+
+@Suite("Pages photographed at an angle: corners found, straightened, boxes mapped back")
+struct StraighteningTests {
+    private func grayscale(_ fixture: Fixture) throws -> LeptonicaImage {
+        try ImageDecoder.decode(fixture.data(), maximumPixelCount: 50_000_000).grayscale()
+    }
+
+    private func distance(_ a: ImagePoint, _ b: ImagePoint) -> Double {
+        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+    }
+
+    @Test("A receipt on a desk has four corners, slanted, enclosing a large part of the picture")
+    func cornersFound() throws {
+        let image = try grayscale(Fixture("receipt-uneven-light.jpg"))
+        let corners = try #require(try image.paintingOverDesk().corners)
+        #expect(corners.area > 0.2 * Double(image.size.pixelCount))
+        #expect(corners.slant > 0 && corners.slant < 0.3)
+        #expect(corners.topLeft.x < corners.topRight.x && corners.topLeft.y < corners.bottomLeft.y)
+    }
+
+    @Test("Pages without a desk have no corners", arguments: ["receipt.png", "receipt-faded.png", "skewed.png"])
+    func noCorners(name: String) throws {
+        #expect(try grayscale(Fixture(name)).paintingOverDesk().corners == nil)
+    }
+
+    @Test("The map back takes the straightened rectangle's corners to the page's corners")
+    func mapBack() throws {
+        let image = try grayscale(Fixture("receipt-uneven-light.jpg"))
+        let corners = try #require(try image.paintingOverDesk().corners)
+        let straight = try image.straightened(corners, fill: 200)
+        #expect(straight.image.size == image.size)
+        for (target, corner) in zip(corners.straightened.all, corners.all) {
+            #expect(distance(straight.toOriginal(target), corner) < 1.5, "\(target) → \(corner)")
+        }
+    }
+
+    @Test("Corners turned with the image match the corners found in the turned image", arguments: [RotationDegree.clockwise90, .clockwise180, .clockwise270])
+    func turnedCorners(rotation: RotationDegree) throws {
+        let image = try grayscale(Fixture("receipt-uneven-light.jpg"))
+        let corners = try #require(try image.paintingOverDesk().corners)
+        let found = try #require(try image.rotated(by: rotation).paintingOverDesk().corners)
+        let turned = corners.turned(by: rotation, in: image.size)
+        // Within two reduced pixels of the desk measurement (8 px each).
+        for (a, b) in zip(turned.all, found.all) {
+            #expect(distance(a, b) < 17, "\(a) vs \(b)")
+        }
+    }
+
+    @Test("Lines read from a straightened receipt are boxed on the page, in reading order")
+    func boxesOnThePage() async throws {
+        let fixture = Fixture("receipt-uneven-light.jpg")
+        let image = try grayscale(fixture)
+        let corners = try #require(try image.paintingOverDesk().corners)
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data())
+        try #require(result.lines.count >= 6)
+        let midpoints = result.lines.map(\.boundingBox.midY)
+        #expect(midpoints == midpoints.sorted(by: >))
+        let width = Double(image.size.width)
+        let height = Double(image.size.height)
+        let paperLeft = min(corners.topLeft.x, corners.bottomLeft.x) / width
+        let paperRight = max(corners.topRight.x, corners.bottomRight.x) / width
+        let paperTop = 1 - min(corners.topLeft.y, corners.topRight.y) / height
+        let paperBottom = 1 - max(corners.bottomLeft.y, corners.bottomRight.y) / height
+        for line in result.lines {
+            let box = line.boundingBox
+            #expect(box.minX >= paperLeft - 0.01 && box.maxX <= paperRight + 0.01, "\(line.text): \(box)")
+            #expect(box.minY >= paperBottom - 0.01 && box.maxY <= paperTop + 0.01, "\(line.text): \(box)")
+            // A line of 24 px print is about a line's height tall, not a page's.
+            #expect(box.height * height < 60, "\(line.text): \(box)")
+        }
+        // `.fast` reads the page as photographed: the same lines must be boxed in the same places.
+        #expect(corners.slant >= PageReader.straighteningSlant)
+        let asPhotographed = try await SharedRepository.get().recognizeText(
+            in: fixture.data(), rotation: nil, options: RecognitionOptions(recognitionLevel: .fast), progress: nil)
+        for line in result.lines {
+            let key = line.text.split(separator: " ").first
+            guard let other = asPhotographed.lines.first(where: { $0.text.split(separator: " ").first == key }) else { continue }
+            #expect(abs(other.boundingBox.midY - line.boundingBox.midY) < 0.015, "\(line.text)")
+            #expect(abs(other.boundingBox.minX - line.boundingBox.minX) < 0.015, "\(line.text)")
+        }
+    }
+
+    /// A line of words at pixel x ranges, 20 px tall, in a 600×800 image.
+    private func line(_ spans: [(Int, Int)]) -> RecognizedLine {
+        let size = ImageSize(width: 600, height: 800)
+        let words = spans.map { span in
+            RecognizedWord(
+                text: "w", boundingBox: NormalizedRect(topLeftPixelRect: PixelRect(x: span.0, y: 100, width: span.1 - span.0, height: 20), in: size),
+                confidence: 0.9)
+        }
+        return RecognizedLine(
+            text: "w", boundingBox: NormalizedRect(topLeftPixelRect: PixelRect(x: spans[0].0, y: 100, width: spans.last!.1 - spans[0].0, height: 20), in: size),
+            confidence: 0.9, words: words)
+    }
+
+    @Test("Rows split into columns are counted; prose, with word gaps under a line height, is not")
+    func columnRows() {
+        let size = ImageSize(width: 600, height: 800)
+        let receipt = [line([(20, 80), (90, 110), (400, 470)]), line([(20, 60), (420, 470)]), line([(20, 200)])]
+        let prose = [line([(20, 80), (92, 150), (160, 230)]), line([(20, 300), (315, 500)])]
+        #expect(PageReader.columnRows(in: receipt, uprightSize: size) == 2)
+        #expect(PageReader.columnRows(in: prose, uprightSize: size) == 0)
+    }
+}
