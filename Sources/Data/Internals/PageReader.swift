@@ -15,7 +15,8 @@ import Domain
 /// lines end together on the right but start raggedly is read half a turn first.
 ///
 /// A reading still unreliable is tried on other images of the page (`.accurate`): its
-/// levels stretched when the print is faint, the desk kept when one was painted over.
+/// levels stretched when the print is faint, the desk kept when one was painted over. A
+/// photograph taken at an angle whose rows split into columns is read straightened too.
 ///
 /// Segmentation (`.automatic`): one block first, because Tesseract's layout analysis
 /// erases Hangul strokes it mistakes for ruling lines; when that reading is not reliable
@@ -113,11 +114,13 @@ struct PageReader {
             // A page photographed at an angle, its rows split into columns (labels and
             // amounts): its lines slope differently, so one block can pair a label with the
             // next row's amount. Read it straightened too, keep the better.
+            // (Corners Leptonica cannot map give no second reading, not a failed recognition.)
             let rotation = chosen.rotation
-            let prepared = try preparation.prepare(base: base, rotation: rotation, uprightSize: uprightSize(rotation), straighten: true)
-            PreparedImageDump.write(prepared.image, label: "\(rotation.degrees)-straightened")
-            chosen = chosen.orBetter(
-                try read(prepared, rotation: rotation, segmentation.tesseractMode, progress: 1...1, label: "\(rotation.degrees)-straightened"))
+            if let prepared = try? preparation.prepare(base: base, rotation: rotation, uprightSize: uprightSize(rotation), straighten: true) {
+                PreparedImageDump.write(prepared.image, label: "\(rotation.degrees)-straightened")
+                chosen = chosen.orBetter(
+                    try read(prepared, rotation: rotation, segmentation.tesseractMode, progress: 1...1, label: "\(rotation.degrees)-straightened"))
+            }
         }
         guard layoutFallback, chosen.quality.meanConfidence < Self.reliableConfidence else { return chosen }
         let layout = try read(
