@@ -23,8 +23,9 @@ extension LeptonicaImage {
     /// near the edge averages into grey rows, about 0.7 of its paper; a desk is far darker).
     static let deskMaximumRelativeLevel = 0.5
 
-    /// The 8-bit image with its desk painted the paper's level, and that level; `self` and
-    /// `nil` when there is no desk. (Whatever is added around the page later must have the
+    /// The 8-bit image with its desk painted the paper's level, that level, and the paper's
+    /// corners when it is a quadrilateral (see `paperCorners(outside:reduction:)`); `self`
+    /// and `nil` when there is no desk. (Whatever is added around the page later must have the
     /// same level: next to white, Tesseract's threshold would split paper from white.)
     func paintingOverDesk() throws(OCRError) -> (image: LeptonicaImage, paper: Int?, corners: PaperCorners?) {
         guard pixGetDepth(pix) == 8, pixGetColormap(pix) == nil else { return (self, nil, nil) }
