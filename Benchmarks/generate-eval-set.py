@@ -56,6 +56,23 @@ def receipt(font_name, rng):
     return faded(page, rng), lines
 
 
+def save_sample(out, file, image, lines):
+    """Writes `image` as OUT/FILE (JPEG at quality 90 for .jpg) and its lines beside it."""
+    if file.endswith(".jpg"):
+        image.convert("RGB").save(os.path.join(out, file), quality=90)
+    else:
+        image.save(os.path.join(out, file))
+    with open(os.path.join(out, os.path.splitext(file)[0] + ".txt"), "w", encoding="utf-8") as f:
+        f.write("\n".join(line_text(line) for line in lines) + "\n")
+
+
+def write_manifest(out, rows):
+    """Writes OUT/manifest.tsv: file, category, split."""
+    with open(os.path.join(out, "manifest.tsv"), "w", encoding="utf-8") as f:
+        for row in rows:
+            f.write("\t".join(row) + "\n")
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "..", ".benchmarks", "eval")
     os.makedirs(out, exist_ok=True)
@@ -64,12 +81,7 @@ def main():
 
     def save(name, image, lines, category, split, ext="png"):
         file = f"{split}-{category}-{name}.{ext}"
-        if ext == "jpg":
-            image.convert("RGB").save(os.path.join(out, file), quality=90)
-        else:
-            image.save(os.path.join(out, file))
-        with open(os.path.join(out, os.path.splitext(file)[0] + ".txt"), "w", encoding="utf-8") as f:
-            f.write("\n".join(line_text(line) for line in lines) + "\n")
+        save_sample(out, file, image, lines)
         manifest.append((file, category, split))
 
     for split, (fonts, seed) in SPLITS.items():
@@ -110,9 +122,7 @@ def main():
             header, body = rng.choice(STORES), rng.sample(korean, 4)
             page = with_dark_band(header, render_lines(body, name, size=28), name, size=32, rng=rng)
             save(f"{name}-band", page, [header, *body], "inverted", split)
-    with open(os.path.join(out, "manifest.tsv"), "w", encoding="utf-8") as f:
-        for row in manifest:
-            f.write("\t".join(row) + "\n")
+    write_manifest(out, manifest)
     print(f"{len(manifest)} images in {out}")
 
 

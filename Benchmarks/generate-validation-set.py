@@ -41,15 +41,9 @@ def main():
                         image = evalset.photo(image, rng)
                 ext = "png" if category == "receipt" else "jpg"
                 file = f"v{seed}-{category}-{name}-{variant}.{ext}"
-                if ext == "jpg":
-                    image.convert("RGB").save(os.path.join(out, file), quality=90)
-                else:
-                    image.save(os.path.join(out, file))
-                with open(os.path.join(out, os.path.splitext(file)[0] + ".txt"), "w", encoding="utf-8") as f:
-                    f.write("\n".join(evalset.line_text(line) for line in lines) + "\n")
+                evalset.save_sample(out, file, image, lines)
                 manifest.append((file, category, "val"))
-    with open(os.path.join(out, "manifest.tsv"), "w", encoding="utf-8") as f:
-        f.writelines("\t".join(row) + "\n" for row in manifest)
+    evalset.write_manifest(out, manifest)
     print(f"{len(manifest)} images in {out}")
 
 

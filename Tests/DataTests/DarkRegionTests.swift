@@ -5,13 +5,9 @@ import Testing
 
 @Suite("Light-on-dark regions: found by shape, inverted before reading")
 struct DarkRegionTests {
-    private func grayscale(_ fixture: Fixture) throws -> LeptonicaImage {
-        try ImageDecoder.decode(fixture.data(), maximumPixelCount: 50_000_000).grayscale()
-    }
-
     @Test("A dark header band is found across the page's width and inverted")
     func headerBand() throws {
-        let image = try grayscale(Fixture("inverted-header.png"))
+        let image = try Fixture("inverted-header.png").grayscaleImage()
         let (inverted, regions) = try image.invertingDarkRegions()
         let band = try #require(regions.count == 1 ? regions.first : nil, "regions: \(regions)")
         #expect(band.y == 0 && band.width == image.size.width)
@@ -21,7 +17,7 @@ struct DarkRegionTests {
 
     @Test("A whole light-on-dark page is one region")
     func wholePage() throws {
-        let image = try grayscale(Fixture("inverted-page.png"))
+        let image = try Fixture("inverted-page.png").grayscaleImage()
         let regions = try image.invertingDarkRegions().regions
         #expect(regions == [PixelRect(x: 0, y: 0, width: image.size.width, height: image.size.height)])
     }
@@ -30,7 +26,7 @@ struct DarkRegionTests {
         "Dark-on-light pages, a photo on a dark desk and bold print are left alone",
         arguments: ["receipt.png", "photo.jpg", "receipt-faded.png", "receipts/08-restaurant-photo.jpg", "skewed.png"])
     func nothingInverted(name: String) throws {
-        let image = try grayscale(Fixture(name))
+        let image = try Fixture(name).grayscaleImage()
         let (same, regions) = try image.invertingDarkRegions()
         #expect(regions.isEmpty)
         #expect(same === image)
@@ -41,7 +37,7 @@ struct DarkRegionTests {
 struct DeskTests {
     /// As preparation does it: grayscale, light-on-dark regions inverted.
     private func grayscale(_ name: String) throws -> LeptonicaImage {
-        try ImageDecoder.decode(Fixture(name).data(), maximumPixelCount: 50_000_000).grayscale().invertingDarkRegions().image
+        try Fixture(name).grayscaleImage().invertingDarkRegions().image
     }
 
     @Test("A page photographed on a dark desk: the desk becomes paper", arguments: ["photo.jpg", "receipts/08-restaurant-photo.jpg"])

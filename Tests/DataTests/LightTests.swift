@@ -5,13 +5,9 @@ import Testing
 
 @Suite("Uneven light: measured from the page's background and evened out")
 struct LightTests {
-    private func grayscale(_ fixture: Fixture) throws -> LeptonicaImage {
-        try ImageDecoder.decode(fixture.data(), maximumPixelCount: 50_000_000).grayscale()
-    }
-
     @Test("A receipt photographed under uneven light is evened out, its paper brought to one level")
     func unevenReceipt() throws {
-        let image = try grayscale(Fixture("receipt-uneven-light.jpg"))
+        let image = try Fixture("receipt-uneven-light.jpg").grayscaleImage()
         let light = try image.evenedOutLight(textHeight: 24)
         #expect(light.evenness < LeptonicaImage.evenLightShare)
         let evened = try #require(light.image)
@@ -25,7 +21,7 @@ struct LightTests {
         "Scans and rendered pages, faded print included, are left as they are",
         arguments: ["receipt.png", "receipt-faded.png", "page.png", "small.png", "skewed.png", "receipts/11-mart-faint.png"])
     func evenPages(name: String) throws {
-        let light = try grayscale(Fixture(name)).evenedOutLight(textHeight: 24)
+        let light = try Fixture(name).grayscaleImage().evenedOutLight(textHeight: 24)
         #expect(light.image == nil)
         #expect(light.evenness >= LeptonicaImage.evenLightShare)
     }
@@ -33,7 +29,7 @@ struct LightTests {
     @Test("Dark pictures on a page are not shade: they stay dark, and the text still reads")
     func darkPictures() async throws {
         let fixture = Fixture("dark-pictures.png")
-        let image = try grayscale(fixture)
+        let image = try fixture.grayscaleImage()
         let light = try image.evenedOutLight(textHeight: 32)
         let evened = try #require(light.image)
         // The pictures' centres (levels 12 and 60), 124 px above the bottom.
@@ -46,7 +42,7 @@ struct LightTests {
 
     @Test("An image too small to hold a background a few characters wide is left alone")
     func tooSmall() throws {
-        let light = try grayscale(Fixture("three-lines.png")).evenedOutLight(textHeight: 90)
+        let light = try Fixture("three-lines.png").grayscaleImage().evenedOutLight(textHeight: 90)
         #expect(light.image == nil && light.evenness == 1)
     }
 }

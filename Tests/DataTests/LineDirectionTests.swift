@@ -6,7 +6,7 @@ import Testing
 @Suite("Text line direction: measured from the ink, for turned pages")
 struct LineDirectionTests {
     private func direction(_ name: String) throws -> LineDirection? {
-        let gray = try ImageDecoder.decode(Fixture(name).data(), maximumPixelCount: 50_000_000).grayscale()
+        let gray = try Fixture(name).grayscaleImage()
         let binary = try gray.binarized()
         let height = try #require(ImagePreparation.typicalTextHeight(binary.componentHeights()))
         return try binary.textLineDirection(textHeight: Double(height))
@@ -30,7 +30,7 @@ struct LineDirectionTests {
     }
 
     private func alignsRightOnly(_ name: String, turned rotation: RotationDegree = .upright) throws -> Bool {
-        let gray = try ImageDecoder.decode(Fixture(name).data(), maximumPixelCount: 50_000_000).grayscale().rotated(by: rotation)
+        let gray = try Fixture(name).grayscaleImage().rotated(by: rotation)
         let binary = try gray.binarized()
         let height = try #require(ImagePreparation.typicalTextHeight(binary.componentHeights()))
         return try binary.linesAlignRightOnly(textHeight: Double(height))

@@ -5,17 +5,13 @@ import Testing
 
 @Suite("Pages photographed at an angle: corners found, straightened, boxes mapped back")
 struct StraighteningTests {
-    private func grayscale(_ fixture: Fixture) throws -> LeptonicaImage {
-        try ImageDecoder.decode(fixture.data(), maximumPixelCount: 50_000_000).grayscale()
-    }
-
     private func distance(_ a: ImagePoint, _ b: ImagePoint) -> Double {
         ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
     }
 
     @Test("A receipt on a desk has four corners, slanted, enclosing a large part of the picture")
     func cornersFound() throws {
-        let image = try grayscale(Fixture("receipt-uneven-light.jpg"))
+        let image = try Fixture("receipt-uneven-light.jpg").grayscaleImage()
         let corners = try #require(try image.paintingOverDesk().corners)
         #expect(corners.area > 0.2 * Double(image.size.pixelCount))
         #expect(corners.slant > 0 && corners.slant < 0.3)
@@ -24,12 +20,12 @@ struct StraighteningTests {
 
     @Test("Pages without a desk have no corners", arguments: ["receipt.png", "receipt-faded.png", "skewed.png"])
     func noCorners(name: String) throws {
-        #expect(try grayscale(Fixture(name)).paintingOverDesk().corners == nil)
+        #expect(try Fixture(name).grayscaleImage().paintingOverDesk().corners == nil)
     }
 
     @Test("The map back takes the straightened rectangle's corners to the page's corners")
     func mapBack() throws {
-        let image = try grayscale(Fixture("receipt-uneven-light.jpg"))
+        let image = try Fixture("receipt-uneven-light.jpg").grayscaleImage()
         let corners = try #require(try image.paintingOverDesk().corners)
         let straight = try image.straightened(corners, fill: 200)
         #expect(straight.image.size == image.size)
@@ -40,7 +36,7 @@ struct StraighteningTests {
 
     @Test("Corners turned with the image match the corners found in the turned image", arguments: [RotationDegree.clockwise90, .clockwise180, .clockwise270])
     func turnedCorners(rotation: RotationDegree) throws {
-        let image = try grayscale(Fixture("receipt-uneven-light.jpg"))
+        let image = try Fixture("receipt-uneven-light.jpg").grayscaleImage()
         let corners = try #require(try image.paintingOverDesk().corners)
         let found = try #require(try image.rotated(by: rotation).paintingOverDesk().corners)
         let turned = corners.turned(by: rotation, in: image.size)
@@ -53,7 +49,7 @@ struct StraighteningTests {
     @Test("Lines read from a straightened receipt are boxed on the page, in reading order")
     func boxesOnThePage() async throws {
         let fixture = Fixture("receipt-uneven-light.jpg")
-        let image = try grayscale(fixture)
+        let image = try fixture.grayscaleImage()
         let corners = try #require(try image.paintingOverDesk().corners)
         let result = try await SharedRepository.get().recognizeText(in: fixture.data())
         try #require(result.lines.count >= 6)

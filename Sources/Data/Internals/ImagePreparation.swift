@@ -98,8 +98,10 @@ struct ImagePreparation {
         let scale = page.scale
         var turned = try page.image.rotated(by: rotation)
         var straightening: ProjectiveMap?
-        if straighten, let corners = page.paperCorners {
-            let straight = try turned.straightened(corners.turned(by: rotation, in: page.image.size), fill: page.background)
+        // Corners Leptonica cannot map leave the page as it is, not a failed recognition.
+        if straighten, let corners = page.paperCorners,
+            let straight = try? turned.straightened(corners.turned(by: rotation, in: page.image.size), fill: page.background)
+        {
             turned = straight.image
             straightening = straight.toOriginal
         }

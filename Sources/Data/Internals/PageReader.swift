@@ -101,12 +101,12 @@ struct PageReader {
         {
             // Faint print read unreliably, or read as almost nothing (a few confident
             // digits from streaks): read once more with its levels stretched, keep the better.
-            chosen = chosen.orBetter(try readAgain(faint, like: chosen, base: base, label: "stretched", uprightSize: uprightSize))
+            chosen = chosen.orBetter(try readAgain(base.replacingImage(with: faint), like: chosen, label: "stretched", uprightSize: uprightSize))
         }
         if preparation.level == .accurate, chosen.quality.meanConfidence < Self.reliableConfidence, let withDesk = base.withDesk {
             // Painting the desk over decides the threshold for paper and print; under uneven
             // light it can also lose print. Read once more as photographed, keep the better.
-            chosen = chosen.orBetter(try readAgain(withDesk, like: chosen, base: base, label: "desk", uprightSize: uprightSize))
+            chosen = chosen.orBetter(try readAgain(base.replacingImage(with: withDesk), like: chosen, label: "desk", uprightSize: uprightSize))
         }
         if preparation.level == .accurate, let corners = base.paperCorners, corners.slant >= Self.straighteningSlant,
             Self.columnRows(in: chosen.lines.map(\.line), uprightSize: chosen.prepared.frame.uprightSize) >= Self.fewColumnRows
@@ -114,13 +114,7 @@ struct PageReader {
             // A page photographed at an angle, its rows split into columns (labels and
             // amounts): its lines slope differently, so one block can pair a label with the
             // next row's amount. Read it straightened too, keep the better.
-            // (Corners Leptonica cannot map give no second reading, not a failed recognition.)
-            let rotation = chosen.rotation
-            if let prepared = try? preparation.prepare(base: base, rotation: rotation, uprightSize: uprightSize(rotation), straighten: true) {
-                PreparedImageDump.write(prepared.image, label: "\(rotation.degrees)-straightened")
-                chosen = chosen.orBetter(
-                    try read(prepared, rotation: rotation, segmentation.tesseractMode, progress: 1...1, label: "\(rotation.degrees)-straightened"))
-            }
+            chosen = chosen.orBetter(try readAgain(base, like: chosen, label: "straightened", straighten: true, uprightSize: uprightSize))
         }
         guard layoutFallback, chosen.quality.meanConfidence < Self.reliableConfidence else { return chosen }
         let layout = try read(
@@ -149,14 +143,14 @@ struct PageReader {
         return (quarterTurns + [.clockwise90, .clockwise270, .upright, .clockwise180]).filter { seen.insert($0).inserted }
     }
 
-    /// Another image of the page (`base`'s levels stretched, or its desk kept), read in the
-    /// orientation `chosen` was.
+    /// Another image of the page (its levels stretched, its desk kept, or straightened),
+    /// read in the orientation `chosen` was.
     private func readAgain(
-        _ image: LeptonicaImage, like chosen: Reading, base: ImagePreparation.Base, label: String,
+        _ page: ImagePreparation.Base, like chosen: Reading, label: String, straighten: Bool = false,
         uprightSize: (RotationDegree) -> ImageSize
     ) throws -> Reading {
         let rotation = chosen.rotation
-        let prepared = try preparation.prepare(base: base.replacingImage(with: image), rotation: rotation, uprightSize: uprightSize(rotation))
+        let prepared = try preparation.prepare(base: page, rotation: rotation, uprightSize: uprightSize(rotation), straighten: straighten)
         PreparedImageDump.write(prepared.image, label: "\(rotation.degrees)-\(label)")
         return try read(prepared, rotation: rotation, segmentation.tesseractMode, progress: 1...1, label: "\(rotation.degrees)-\(label)")
     }

@@ -14,24 +14,6 @@ struct PaperCorners: Equatable {
     var bottomRight: ImagePoint
     var bottomLeft: ImagePoint
 
-    /// Corners found among `points`: the extremes of x + y and x − y (for a page turned by
-    /// less than 45°, its corners).
-    init?(extremesOf points: [ImagePoint]) {
-        guard let topLeft = points.min(by: { $0.x + $0.y < $1.x + $1.y }),
-            let bottomRight = points.max(by: { $0.x + $0.y < $1.x + $1.y }),
-            let topRight = points.max(by: { $0.x - $0.y < $1.x - $1.y }),
-            let bottomLeft = points.max(by: { $0.y - $0.x < $1.y - $1.x })
-        else { return nil }
-        self.init(topLeft: topLeft, topRight: topRight, bottomRight: bottomRight, bottomLeft: bottomLeft)
-    }
-
-    init(topLeft: ImagePoint, topRight: ImagePoint, bottomRight: ImagePoint, bottomLeft: ImagePoint) {
-        self.topLeft = topLeft
-        self.topRight = topRight
-        self.bottomRight = bottomRight
-        self.bottomLeft = bottomLeft
-    }
-
     var all: [ImagePoint] { [topLeft, topRight, bottomRight, bottomLeft] }
 
     /// The area enclosed (shoelace formula).
@@ -45,7 +27,8 @@ struct PaperCorners: Equatable {
     }
 
     func scaled(by factor: Double) -> PaperCorners {
-        PaperCorners(extremesOf: all.map { ImagePoint(x: $0.x * factor, y: $0.y * factor) })!
+        func scaled(_ point: ImagePoint) -> ImagePoint { ImagePoint(x: point.x * factor, y: point.y * factor) }
+        return PaperCorners(topLeft: scaled(topLeft), topRight: scaled(topRight), bottomRight: scaled(bottomRight), bottomLeft: scaled(bottomLeft))
     }
 
     /// The corners in the image turned clockwise by `rotation` (`size`: the image before).
@@ -85,6 +68,19 @@ struct PaperCorners: Equatable {
         return zip(all, target.all).map { pair in
             max(abs(pair.0.x - pair.1.x), abs(pair.0.y - pair.1.y))
         }.max()! / side
+    }
+}
+
+extension PaperCorners {
+    /// Corners found among `points`: the extremes of x + y and x − y (for a page turned by
+    /// less than 45°, its corners).
+    init?(extremesOf points: [ImagePoint]) {
+        guard let topLeft = points.min(by: { $0.x + $0.y < $1.x + $1.y }),
+            let bottomRight = points.max(by: { $0.x + $0.y < $1.x + $1.y }),
+            let topRight = points.max(by: { $0.x - $0.y < $1.x - $1.y }),
+            let bottomLeft = points.max(by: { $0.y - $0.x < $1.y - $1.x })
+        else { return nil }
+        self.init(topLeft: topLeft, topRight: topRight, bottomRight: bottomRight, bottomLeft: bottomLeft)
     }
 }
 
