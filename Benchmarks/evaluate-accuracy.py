@@ -24,39 +24,9 @@ import os
 import subprocess
 import sys
 import time
-import unicodedata
 from collections import defaultdict
 
-
-def strip(text):
-    return "".join(ch for ch in unicodedata.normalize("NFC", text) if not ch.isspace())
-
-
-def distance(a, b):
-    previous = list(range(len(b) + 1))
-    for i, x in enumerate(a):
-        current = [i + 1] + [0] * len(b)
-        for j, y in enumerate(b):
-            current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x != y))
-        previous = current
-    return previous[-1]
-
-
-def line_recall(expected_lines, recognized_lines):
-    found = 0
-    candidates = [strip(line) for line in recognized_lines if strip(line)]
-    for line in expected_lines:
-        want = strip(line)
-        if want and any(distance(got, want) <= 0.1 * len(want) for got in candidates):
-            found += 1
-    return found / max(1, len(expected_lines))
-
-
-def score(recognized, expected):
-    got, want = strip(recognized), strip(expected)
-    edits = distance(got, want)
-    return {"edits": edits, "chars": len(want), "cer": min(1.0, edits / max(1, len(want))),
-            "recall": line_recall(expected.splitlines(), recognized.splitlines())}
+from cer import score
 
 
 def run_ocr(binary, paths, extra):

@@ -13,9 +13,19 @@ struct ReceiptParsingTests {
         #expect(KoreanAmount.parse(token) == value)
     }
 
-    @Test("Not amounts", arguments: ["12,50", "1,2345", "원", "abc", "12a", "-", "", "5입", "1234567890"])
+    @Test("Not amounts", arguments: [
+        "12,50", "1,2345", "원", "abc", "12a", "-", "", "5입", "1234567890",
+        // Past any receipt's range (over 10^12 won), and past Int's: never a value to add up.
+        "1,000,000,000,000", "9,000,000,000,000,000,000", "-9,223,372,036,854,775,808", "99,999,999,999,999,999,999,999",
+    ])
     func notAmounts(token: String) {
         #expect(KoreanAmount.parse(token) == nil)
+    }
+
+    @Test("The largest amount a receipt can print is accepted, with its sign")
+    func largestAmount() {
+        #expect(KoreanAmount.parse("999,999,999,999") == KoreanAmount.maximum)
+        #expect(KoreanAmount.parse("-999,999,999,999") == -KoreanAmount.maximum)
     }
 
     @Test("Registration numbers are checked by their check digit", arguments: [

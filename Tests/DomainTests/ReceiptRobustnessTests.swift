@@ -22,6 +22,28 @@ struct ReceiptRobustnessTests {
         "년", "월", "일", "시", "분", "ㅋ", "ㅡ", "|", "~", "(", ")", "[", "]", "—", "１２", "　", "e\u{301}", "🙂", "\u{0}", "\t",
     ]
 
+    /// The lines of ../shared/hostile/receipt-overflow-{price,items}.png, and sums that
+    /// would overflow `Int` if each amount were accepted.
+    @Test(
+        "Amounts past Int's range neither trap nor become values",
+        arguments: [
+            ["COFFEE 9,000,000,000,000,000,000 2 1,000", "MILK 1,500"],
+            ["COFFEE 5,000,000,000,000,000,000", "MILK 5,000,000,000,000,000,000"],
+            ["커피 999,999,999,999 999 999,999,999,999", "우유 999,999,999,999", "할인 -999,999,999,999", "할인 -999,999,999,999", "합계 999,999,999,999"],
+            ["A 9,223,372,036,854,775,807", "B 9,223,372,036,854,775,807", "합계 -9,223,372,036,854,775,808", "부가세 9,223,372,036,854,775,807"],
+        ])
+    func overflowingAmounts(texts: [String]) {
+        let lines = texts.enumerated().map { index, text in
+            RecognizedLine(
+                text: text, boundingBox: NormalizedRect(x: 0, y: 1 - Double(index + 1) / 10, width: 1, height: 0.05), confidence: 0.95)
+        }
+        let receipt = ReceiptExtractor().extract(from: OCRResult(lines: lines, minimumConfidence: 0, imageSize: ImageSize(width: 1400, height: 260)))
+        let values = receipt.items.map(\.amount) + receipt.items.compactMap(\.unitPrice) + receipt.discounts.map(\.value)
+            + [receipt.total?.value, receipt.vat?.value, receipt.taxableAmount?.value].compactMap { $0 }
+        #expect(values.allSatisfy { abs($0) <= KoreanAmount.maximum })
+        _ = receipt.discountTotal
+    }
+
     @Test("1,000 random readings: no crash, confidences in 0...1, every field points at a real line")
     func randomReadings() {
         var generator = SeededGenerator(state: 2025)

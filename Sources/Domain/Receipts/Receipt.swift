@@ -58,7 +58,7 @@ public struct Receipt: Sendable, Hashable, Codable {
     }
 
     /// The sum of the discounts (0 when there are none).
-    public var discountTotal: Int { discounts.reduce(0) { $0 + $1.value } }
+    public var discountTotal: Int { KoreanAmount.sum(discounts.map(\.value)) }
 }
 
 /// How a receipt was paid.

@@ -20,7 +20,7 @@ extension ReceiptExtractor {
             quantity = count
             tokens.removeLast()
             if tokens.count >= 2, let price = tokens.last.flatMap({ KoreanAmount.parse($0) }), price > 0,
-                hasUnitPriceColumn || price * count == amount
+                hasUnitPriceColumn || multiplies(price, by: count, to: amount)
             {
                 unitPrice = price
                 tokens.removeLast()
@@ -46,6 +46,12 @@ extension ReceiptExtractor {
             item.confidence = confirmed  // quantity × unit price = amount
         }
         return item
+    }
+
+    /// Whether `price` × `count` is `amount` (never trapping: a product past `Int` is not).
+    static func multiplies(_ price: Int, by count: Int, to amount: Int) -> Bool {
+        let (product, overflow) = price.multipliedReportingOverflow(by: count)
+        return !overflow && product == amount
     }
 
     /// A quantity token: `2`, `x2`, `X2`, `×2`, `2.` (1 to 999, no thousands separator).

@@ -9,10 +9,10 @@ extension ReceiptExtractor {
         of receipt: inout Receipt, labelled: ReceiptField<Int>?, subtotal: ReceiptField<Int>?, paid: ReceiptField<Int>?
     ) {
         let discounts = receipt.discountTotal
-        let itemsNet = receipt.items.isEmpty ? nil : receipt.items.reduce(0) { $0 + $1.amount } - discounts
-        let subtotalNet = subtotal.map { $0.value - discounts }
+        let itemsNet = receipt.items.isEmpty ? nil : KoreanAmount.sum(receipt.items.map(\.amount) + [-discounts])
+        let subtotalNet = subtotal.map { KoreanAmount.sum([$0.value, -discounts]) }
         let vat = receipt.vat?.value
-        let taxablePlusVAT = receipt.taxableAmount.flatMap { taxable in vat.map { taxable.value + $0 } }
+        let taxablePlusVAT = receipt.taxableAmount.flatMap { taxable in vat.map { KoreanAmount.sum([taxable.value, $0]) } }
 
         func vatFits(_ total: Int) -> Bool {
             guard let vat else { return false }
@@ -49,12 +49,12 @@ extension ReceiptExtractor {
         if let paid { checks.append(ReceiptCheck(kind: .paymentMatchesTotal, passed: paid.value == best)) }
         let priced = receipt.items.filter { $0.unitPrice != nil }
         if !priced.isEmpty {
-            checks.append(ReceiptCheck(kind: .itemArithmetic, passed: priced.allSatisfy { $0.unitPrice! * $0.quantity == $0.amount }))
+            checks.append(ReceiptCheck(kind: .itemArithmetic, passed: priced.allSatisfy { multiplies($0.unitPrice!, by: $0.quantity, to: $0.amount) }))
         }
         receipt.checks = checks
 
         receipt.vat = receipt.vat?.checked(vatFits(best))
-        if let vat { receipt.taxableAmount = receipt.taxableAmount.map { $0.checked($0.value + vat == best) } }
+        if let vat { receipt.taxableAmount = receipt.taxableAmount.map { $0.checked(KoreanAmount.sum([$0.value, vat]) == best) } }
         if itemsNet == best {  // the amounts add up; an item whose own arithmetic fails stays marked down
             for (index, item) in receipt.items.enumerated() where !isSuspect(item) {
                 receipt.items[index].confidence = max(receipt.items[index].confidence, confirmed)
@@ -68,7 +68,7 @@ extension ReceiptExtractor {
     /// Whether an item's own reading is in doubt: its arithmetic fails, or a price was
     /// left in its name (misread columns). The total adding up does not vouch for it.
     static func isSuspect(_ item: ReceiptItem) -> Bool {
-        if let unitPrice = item.unitPrice, unitPrice * item.quantity != item.amount { return true }
+        if let unitPrice = item.unitPrice, !multiplies(unitPrice, by: item.quantity, to: item.amount) { return true }
         return item.name.split(separator: " ").contains { $0.contains(",") && KoreanAmount.parse($0) != nil }
     }
 
