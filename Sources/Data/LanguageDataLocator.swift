@@ -49,14 +49,24 @@ public struct LanguageDataLocator: Sendable, Hashable {
     /// - Throws: `OCRError.languageDataMissing` naming the first language no single
     ///   directory provides together with the others.
     public func directory(for languages: [String]) throws(OCRError) -> String {
+        try files(for: languages).directory
+    }
+
+    /// The directory that holds every language in `languages`, and the code Tesseract
+    /// loads each by (`script/Hangul` is `Hangul` where Debian installs it, beside the others).
+    func files(for languages: [String]) throws(OCRError) -> (directory: String, codes: [String]) {
         let directories = searchDirectories
-        if let directory = directories.first(where: { dir in languages.allSatisfy { Self.hasData(for: $0, in: dir) } }) {
-            return directory
+        for directory in directories {
+            let codes = languages.compactMap { Self.installedCode(for: $0, in: directory) }
+            if codes.count == languages.count { return (directory, codes) }
         }
-        let missing = languages.first { language in !directories.contains { Self.hasData(for: language, in: $0) } }
+        let missing = languages.first { language in !directories.contains { Self.installedCode(for: language, in: $0) != nil } }
             ?? languages.first ?? ""
         if let unreadable = Self.unreadablePath(for: missing, in: directories) {
             throw .languageDataUnreadable(path: unreadable)
+        }
+        if let special = Self.nonRegularPath(for: missing, in: directories) {
+            throw .languageDataInvalid(path: special, reason: "it is not a regular file (a directory, FIFO or device)")
         }
         throw .languageDataMissing(
             language: missing, searchedDirectories: directories, debianPackage: Self.debianPackage(for: missing))
@@ -76,6 +86,14 @@ public struct LanguageDataLocator: Sendable, Hashable {
             if files.fileExists(atPath: file), !files.isReadableFile(atPath: file) { return file }
         }
         return nil
+    }
+
+    /// A `.traineddata` path in a searched directory that exists but is not a regular file.
+    private static func nonRegularPath(for language: String, in directories: [String]) -> String? {
+        directories.lazy.map { dataFile(for: language, in: $0) }.first { path in
+            var status = stat()
+            return stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG
+        }
     }
 
     /// Every installed language with the directory it was found in (first directory wins),
@@ -105,8 +123,25 @@ public struct LanguageDataLocator: Sendable, Hashable {
         return "tesseract-ocr-" + code.replacingOccurrences(of: "_", with: "-")
     }
 
+    /// The code under which `language` is installed in `directory`, if it is: the code
+    /// itself, or for a script model (`script/Hangul`) its bare name where Debian's
+    /// `tesseract-ocr-script-*` packages put it (`tessdata/Hangul.traineddata`).
+    static func installedCode(for language: String, in directory: String) -> String? {
+        if hasData(for: language, in: directory) { return language }
+        if language.lowercased().hasPrefix("script/") {
+            let bare = String(language.dropFirst("script/".count))
+            if hasData(for: bare, in: directory) { return bare }
+        }
+        return nil
+    }
+
+    /// Whether `directory` has a readable regular file for `language` (a FIFO or device
+    /// named like language data would block or never end when read).
     static func hasData(for language: String, in directory: String) -> Bool {
-        FileManager.default.isReadableFile(atPath: dataFile(for: language, in: directory))
+        let path = dataFile(for: language, in: directory)
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        return FileManager.default.isReadableFile(atPath: path)
     }
 
     static func dataFile(for language: String, in directory: String) -> String {

@@ -36,7 +36,7 @@ public final class TesseractOCRRepository: OCRRepository {
     ///   - maximumEngines: The most recognitions run at once, each on its own engine worker
     ///     (about 60–70 MB each for `kor+eng`, see Docs/Benchmarks.md); `nil` uses the
     ///     number of active cores.
-    /// - Throws: `OCRError.languageDataMissing` or `.invalidLanguage`.
+    /// - Throws: `OCRError.languageDataMissing`, `.languageDataInvalid` or `.invalidLanguage`.
     public init(
         languages: [String] = RecognitionOptions.defaultLanguages,
         dataDirectory: String? = nil,
@@ -44,7 +44,11 @@ public final class TesseractOCRRepository: OCRRepository {
     ) throws(OCRError) {
         try Self.validate(languages)
         let locator = LanguageDataLocator(explicitDirectory: dataDirectory)
-        self.dataDirectory = try locator.directory(for: languages)
+        let files = try locator.files(for: languages)
+        for code in files.codes {  // implausible data fails here, not at the first image
+            try LanguageDataFile.check(LanguageDataLocator.dataFile(for: code, in: files.directory))
+        }
+        self.dataDirectory = files.directory
         self.defaultLanguages = languages
         self.locator = locator
         self.maximumEngines = max(1, maximumEngines ?? ProcessInfo.processInfo.activeProcessorCount)
@@ -86,7 +90,6 @@ public final class TesseractOCRRepository: OCRRepository {
     }
 
     private static func validate(_ languages: [String]) throws(OCRError) {
-        guard !languages.isEmpty else { throw .invalidLanguage("") }
-        _ = try RecognitionOptions.languages(from: languages.joined(separator: "+"))
+        try RecognitionOptions.validate(languages: languages)
     }
 }

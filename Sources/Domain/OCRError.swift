@@ -20,6 +20,9 @@ public enum OCRError: Error, Sendable, Hashable, CustomStringConvertible, Locali
     case languageDataMissing(language: String, searchedDirectories: [String], debianPackage: String)
     /// Language data (a `.traineddata` file or its directory) exists but cannot be read.
     case languageDataUnreadable(path: String)
+    /// A `.traineddata` file is not usable language data (empty, truncated, implausibly
+    /// large, not a regular file, or refused by the engine); `reason` says which.
+    case languageDataInvalid(path: String, reason: String)
     /// The engine failed for a reason other than the input (initialisation, recognition).
     case engineFailure(String)
     /// Recognition took longer than `RecognitionOptions.timeLimit` and was stopped.
@@ -44,6 +47,8 @@ public enum OCRError: Error, Sendable, Hashable, CustomStringConvertible, Locali
             return "Language data for '\(language)' (\(language).traineddata) was not found in \(searched). Install it with 'apt-get install \(package)', or point TESSDATA_PREFIX (or --tessdata) at a directory that has it."
         case .languageDataUnreadable(let path):
             return "Language data at '\(path)' exists but cannot be read (permission denied). Make it readable for this user (chmod a+rX), or point TESSDATA_PREFIX (or --tessdata) at a readable copy."
+        case .languageDataInvalid(let path, let reason):
+            return "Language data at '\(path)' is not usable: \(reason). Reinstall it (for the Debian packages: apt-get install --reinstall tesseract-ocr-<lang>), or point TESSDATA_PREFIX (or --tessdata) at a good copy."
         case .engineFailure(let reason):
             return "The OCR engine failed: \(reason)."
         case .timedOut(let seconds):

@@ -70,6 +70,18 @@ public struct RecognitionOptions: Sendable {
         return codes
     }
 
+    /// Checks a list of language codes, one code per element (`["kor", "eng"]`, not
+    /// `["kor+eng"]`).
+    /// - Throws: `OCRError.invalidLanguage` for an empty list or a malformed code.
+    public static func validate(languages: [String]) throws(OCRError) {
+        guard !languages.isEmpty else { throw .invalidLanguage("") }
+        for code in languages where !isPlausibleLanguageCode(code) {
+            throw .invalidLanguage(languages.joined(separator: "+"))
+        }
+    }
+
+    /// A Tesseract language code: ASCII letters, digits, `_`, `-`, and `/` for script
+    /// models (`script/Hangul`); never `+` (that joins codes), a leading `/` or `..`.
     private static func isPlausibleLanguageCode(_ code: String) -> Bool {
         guard !code.isEmpty, !code.hasPrefix("/"), !code.contains("..") else { return false }
         return code.unicodeScalars.allSatisfy { scalar in

@@ -9,7 +9,7 @@ public enum ExitCode: Int32, Sendable, Comparable {
     case usage = 64
     /// An input could not be read or is not an image (`EX_DATAERR`).
     case dataError = 65
-    /// Language data is missing (`EX_UNAVAILABLE`).
+    /// Language data is missing, unreadable or not usable (`EX_UNAVAILABLE`).
     case unavailable = 69
 
     /// The status for an error raised while running a command.
@@ -20,7 +20,7 @@ public enum ExitCode: Int32, Sendable, Comparable {
         case let error as OCRError:
             switch error {
             case .emptyData, .notAnImage, .undecodableImage, .imageTooLarge, .unreadableFile: self = .dataError
-            case .languageDataMissing, .languageDataUnreadable: self = .unavailable
+            case .languageDataMissing, .languageDataUnreadable, .languageDataInvalid: self = .unavailable
             case .invalidLanguage: self = .usage
             case .engineFailure, .timedOut: self = .failure
             }

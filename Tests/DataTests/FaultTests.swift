@@ -13,27 +13,79 @@ struct FaultTests {
         return directory
     }
 
-    @Test(
-        "Corrupt language data is an engine error, not a crash, and the error says so",
-        arguments: ["truncated", "random", "empty"])
-    func corruptLanguageData(kind: String) async throws {
-        let real = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/tesseract-ocr/5/tessdata/kor.traineddata"))
-        let bytes: Data = switch kind {
-        case "truncated": real.prefix(100_000)
-        case "random": Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) })
-        default: Data()
+    /// Language data files that are not plausible: refused with the language-data error
+    /// before Tesseract sees them (a 2 GiB file made it abort; a FIFO hung it forever).
+    enum BadData: String, CaseIterable, Sendable {
+        case truncated, random, empty, header, sparse2GiB, fifo, directory
+
+        /// Writes the bad `kor.traineddata` into `directory`.
+        func write(into directory: URL) throws {
+            let path = directory.appendingPathComponent("kor.traineddata").path
+            let real = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/tesseract-ocr/5/tessdata/kor.traineddata"))
+            switch self {
+            case .truncated: try real.prefix(100_000).write(to: URL(fileURLWithPath: path))
+            case .random: try Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }).write(to: URL(fileURLWithPath: path))
+            case .empty: try Data().write(to: URL(fileURLWithPath: path))
+            case .header:  // a plausible entry count, then offsets out of order
+                var bytes = real.prefix(4 + 24 * 8)
+                bytes.replaceSubrange(4..<12, with: withUnsafeBytes(of: Int64(1_000_000).littleEndian) { Data($0) })
+                try bytes.write(to: URL(fileURLWithPath: path))
+            case .sparse2GiB:  // 2 GiB with a real header: too large to be language data
+                try real.write(to: URL(fileURLWithPath: path))
+                let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+                try handle.truncate(atOffset: 2 << 30)
+                try handle.close()
+            case .fifo: #expect(mkfifo(path, 0o644) == 0)
+            case .directory: try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            }
         }
-        let directory = try Self.directory(with: ["kor.traineddata": bytes])
+    }
+
+    @Test("Implausible language data is the language-data error, never a crash or a hang", arguments: BadData.allCases)
+    func implausibleLanguageData(kind: BadData) async throws {
+        let directory = try Self.directory(with: [:])
         defer { try? FileManager.default.removeItem(at: directory) }
-        let repository = try TesseractOCRRepository(languages: ["kor"], dataDirectory: directory.path)
-        let error = await #expect(throws: OCRError.self) {
-            try await repository.recognizeText(in: Fixture("three-lines.png").data())
+        try kind.write(into: directory)
+        let error: OCRError?
+        do {
+            let repository = try TesseractOCRRepository(languages: ["kor"], dataDirectory: directory.path)
+            _ = try await repository.recognizeText(in: Fixture("three-lines.png").data())
+            error = nil
+        } catch let thrown as OCRError {
+            error = thrown
         }
-        guard case .engineFailure(let reason)? = error else {
-            Issue.record("expected an engine failure, got \(String(describing: error))")
+        switch error {
+        case .languageDataInvalid(let path, _)?: #expect(path.hasSuffix("kor.traineddata"))
+        case .languageDataMissing(let language, _, _)? where kind == .fifo || kind == .directory: #expect(language == "kor")
+        default: Issue.record("expected the language-data error, got \(String(describing: error))")
+        }
+    }
+
+    @Test(
+        "One corrupt language among good ones fails the call instead of reading without it",
+        arguments: [("truncated", "truncated"), ("no model", "could not load")])
+    func oneCorruptLanguage(kind: String, reason: String) async throws {
+        let english = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/tesseract-ocr/5/tessdata/eng.traineddata"))
+        let korean = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/tesseract-ocr/5/tessdata/kor.traineddata"))
+        // Truncated: the header promises more than the file holds. No model: a well-formed
+        // file holding only a version string, which Tesseract's initialisation drops, going
+        // on with `eng` alone.
+        var onlyVersion = withUnsafeBytes(of: Int32(24).littleEndian) { Data($0) }
+        for offset in [Int64](repeating: -1, count: 23) + [196] { onlyVersion += withUnsafeBytes(of: offset.littleEndian) { Data($0) } }
+        onlyVersion += Data("4.00.00alpha:kor".utf8)
+        let bad = kind == "truncated" ? korean.prefix(korean.count / 2) : onlyVersion
+        let directory = try Self.directory(with: ["eng.traineddata": english, "kor.traineddata": bad])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let error = await #expect(throws: OCRError.self) {
+            let repository = try TesseractOCRRepository(languages: ["kor", "eng"], dataDirectory: directory.path)
+            _ = try await repository.recognizeText(in: Fixture("three-lines.png").data())
+        }
+        guard case .languageDataInvalid(let path, let why)? = error else {
+            Issue.record("expected the language-data error, got \(String(describing: error))")
             return
         }
-        #expect(reason.contains("corrupt"))
+        #expect(path.hasSuffix("kor.traineddata"))
+        #expect(why.contains(reason))
     }
 
     @Test("A file deleted while the batch runs fails alone; the others are read")

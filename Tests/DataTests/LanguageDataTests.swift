@@ -37,7 +37,7 @@ struct LanguageDataTests {
         }
     }
 
-    @Test("Malformed language lists are rejected before any search", arguments: [[String](), ["kor", ""], ["../kor"]])
+    @Test("Malformed language lists are rejected before any search", arguments: [[String](), ["kor", ""], ["../kor"], ["kor+eng"], ["kor", "eng+"]])
     func invalidLanguages(languages: [String]) {
         #expect(throws: OCRError.self) { try TesseractOCRRepository(languages: languages) }
     }
@@ -47,6 +47,17 @@ struct LanguageDataTests {
         let locator = LanguageDataLocator(environment: ["TESSDATA_PREFIX": "/opt/ocr"])
         #expect(Array(locator.searchDirectories.prefix(3)) == ["/opt/ocr", "/opt/ocr/tessdata", "/usr/share/tesseract-ocr/5/tessdata"])
         #expect(LanguageDataLocator(explicitDirectory: "/x", environment: ["TESSDATA_PREFIX": "/opt/ocr"]).searchDirectories == ["/x"])
+    }
+
+    @Test("A script model is found where Debian installs it (tessdata/, not tessdata/script/), by either name")
+    func scriptModel() async throws {
+        let locator = LanguageDataLocator(environment: [:])
+        #expect(locator.installedLanguages().contains { $0.code == "Hangul" })  // tesseract-ocr-script-hang (Scripts/setup.sh)
+        #expect(throws: Never.self) { try locator.directory(for: ["script/Hangul"]) }
+        var options = RecognitionOptions()
+        options.languages = ["script/Hangul"]
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("three-lines.png").data(), rotation: .upright, options: options)
+        #expect(result.lines.count == 3)
     }
 
     @Test("Installed languages include kor, eng and osd from the Debian packages")

@@ -14,7 +14,8 @@ final class EngineCache {
     /// The engine for `languages`, initialised on first use (~0.2 s for kor+eng).
     func engine(for languages: [String]) throws -> TesseractEngine {
         if let engine = engines[languages] { return engine }
-        let engine = try TesseractEngine(languages: languages, dataDirectory: locator.directory(for: languages))
+        let files = try locator.files(for: languages)
+        let engine = try TesseractEngine(languages: files.codes, dataDirectory: files.directory)
         engines[languages] = engine
         return engine
     }

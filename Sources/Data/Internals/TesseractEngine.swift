@@ -9,27 +9,50 @@ import Domain
 final class TesseractEngine {
     private let handle: OpaquePointer
 
-    /// Loads `languages` from `dataDirectory` (`TessBaseAPIInit3`, default engine mode).
-    /// - Throws: `OCRError.engineFailure` when Tesseract cannot load the data (corrupt or
-    ///   incompatible files); a failed engine is released before throwing.
+    /// Loads `languages` (the codes as installed, see `LanguageDataLocator.files(for:)`)
+    /// from `dataDirectory` (`TessBaseAPIInit3`, default engine mode). Each file's header
+    /// is checked first (`LanguageDataFile`), and afterwards that every language loaded:
+    /// Tesseract's initialisation succeeds when any one of them does.
+    /// - Throws: `OCRError.languageDataInvalid` when a file is not plausible or did not
+    ///   load; `.engineFailure` when no engine could be made. A failed engine is released
+    ///   before throwing.
     init(languages: [String], dataDirectory: String) throws(OCRError) {
+        for language in languages {
+            try LanguageDataFile.check(LanguageDataLocator.dataFile(for: language, in: dataDirectory))
+        }
         guard let handle = TessBaseAPICreate() else {
             throw .engineFailure("could not create a Tesseract engine")
         }
         // Tesseract's own messages go to `debug_file`; keep them off stdout and stderr.
         _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
         let specifier = languages.joined(separator: "+")
-        guard TessBaseAPIInit3(handle, dataDirectory, specifier) == 0 else {
+        let initialised = TessBaseAPIInit3(handle, dataDirectory, specifier) == 0
+        let loaded = initialised ? Self.loadedLanguages(handle) : []
+        if let missing = languages.first(where: { !loaded.contains($0) }) {
             TessBaseAPIEnd(handle)
             TessBaseAPIDelete(handle)
-            throw .engineFailure(
-                "Tesseract could not load '\(specifier)' from \(dataDirectory); the .traineddata files may be corrupt or from an incompatible version")
+            throw .languageDataInvalid(
+                path: LanguageDataLocator.dataFile(for: missing, in: dataDirectory),
+                reason: "Tesseract could not load it; it may be corrupt or from an incompatible version")
         }
         // Light-on-dark text is inverted during preparation (LeptonicaImage+DarkRegions);
         // Tesseract's own retry of every doubtful line inverted cost a fifth of each reading.
         _ = TessBaseAPISetVariable(handle, "invert_threshold", "0")
         _ = TessBaseAPISetVariable(handle, "tessedit_do_invert", "0")
         self.handle = handle
+    }
+
+    /// The languages an initialised engine loaded (`TessBaseAPIGetLoadedLanguagesAsVector`).
+    private static func loadedLanguages(_ handle: OpaquePointer) -> Set<String> {
+        guard let list = TessBaseAPIGetLoadedLanguagesAsVector(handle) else { return [] }
+        defer { TessDeleteTextArray(list) }
+        var languages: Set<String> = []
+        var index = 0
+        while let name = list[index] {
+            languages.insert(String(cString: name))
+            index += 1
+        }
+        return languages
     }
 
     deinit {
