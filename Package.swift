@@ -25,8 +25,12 @@ let package = Package(
             pkgConfig: "lept",
             providers: [.apt(["libleptonica-dev"]), .brew(["leptonica"])]
         ),
+        .target(
+            name: "CImageCodecs",
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("webpdemux")]
+        ),
         .target(name: "Domain"),
-        .target(name: "Data", dependencies: ["Domain", "CTesseract", "CLeptonica"]),
+        .target(name: "Data", dependencies: ["Domain", "CTesseract", "CLeptonica", "CImageCodecs"]),
         .target(name: "OCRCommandLine", dependencies: ["Domain", "Data"]),
         .executableTarget(name: "ocr", dependencies: ["OCRCommandLine"]),
         .executableTarget(name: "ocr-benchmark", dependencies: ["Domain", "Data"], path: "Sources/OCRBenchmark"),

@@ -157,6 +157,10 @@ def main():
     three.convert("CMYK").save(os.path.join(OUT, "formats", "three-lines-cmyk.jpg"), quality=92)
     three.save(os.path.join(OUT, "formats", "three-lines-2pages.tif"), save_all=True,
                append_images=[receipt], compression="tiff_lzw")
+    # An animated WebP (issue 12): its first frame, the three-lines page, is read.
+    blank = Image.new("RGB", three.size, "white")
+    three.convert("RGB").save(os.path.join(OUT, "formats", "three-lines-animated.webp"), save_all=True,
+                              append_images=[blank], lossless=True, duration=500)
     # Every image in formats/ is the three-lines page: its expected text beside it.
     for name in sorted(os.listdir(os.path.join(OUT, "formats"))):
         if not name.endswith(".txt"):

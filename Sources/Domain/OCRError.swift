@@ -10,6 +10,9 @@ public enum OCRError: Error, Sendable, Hashable, CustomStringConvertible, Locali
     case notAnImage
     /// The data looks like an image of `format` but could not be decoded (truncated or corrupt).
     case undecodableImage(format: String)
+    /// The data is a valid image of `format` stored in a way the decoders do not support
+    /// (`reason` says which, and what to do).
+    case unsupportedImage(format: String, reason: String)
     /// The image has more pixels than allowed; nothing was decoded.
     case imageTooLarge(width: Int, height: Int, maximumPixelCount: Int)
     /// A file could not be read.
@@ -36,6 +39,8 @@ public enum OCRError: Error, Sendable, Hashable, CustomStringConvertible, Locali
             return "The data is not an image in a supported format. Pass a PNG, JPEG, TIFF, BMP, GIF or WebP image."
         case .undecodableImage(let format):
             return "The \(format.uppercased()) image could not be decoded; the file is probably truncated or corrupt. Re-export or re-download it."
+        case .unsupportedImage(let format, let reason):
+            return "The \(format.uppercased()) image cannot be read: \(reason)."
         case .imageTooLarge(let width, let height, let maximum):
             return "The image is \(width)×\(height) pixels, more than the limit of \(maximum) pixels. Downscale it, or raise the limit (RecognitionOptions.maximumPixelCount)."
         case .unreadableFile(let path, let reason):

@@ -19,7 +19,7 @@ public enum ExitCode: Int32, Sendable, Comparable {
             self = .usage
         case let error as OCRError:
             switch error {
-            case .emptyData, .notAnImage, .undecodableImage, .imageTooLarge, .unreadableFile: self = .dataError
+            case .emptyData, .notAnImage, .undecodableImage, .unsupportedImage, .imageTooLarge, .unreadableFile: self = .dataError
             case .languageDataMissing, .languageDataUnreadable, .languageDataInvalid: self = .unavailable
             case .invalidLanguage: self = .usage
             case .engineFailure, .timedOut: self = .failure

@@ -9,7 +9,8 @@ struct ImageInputTests {
     @Test(
         "Every supported format and encoding decodes and reads the same text (a multi-page TIFF: its first page)",
         arguments: ["three-lines.jpg", "three-lines.tif", "three-lines.bmp", "three-lines.gif", "three-lines.webp",
-                    "three-lines-16bit.png", "three-lines-palette.png", "three-lines-cmyk.jpg", "three-lines-2pages.tif"]
+                    "three-lines-16bit.png", "three-lines-palette.png", "three-lines-cmyk.jpg", "three-lines-2pages.tif",
+                    "three-lines-animated.webp"]
             .map { Fixture("formats/\($0)") })
     func formats(fixture: Fixture) async throws {
         let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright)
@@ -91,6 +92,86 @@ struct ImageInputTests {
         // The text was pasted at (400, 600) of the 6000×4000 page.
         let first = try #require(result.lines.first).boundingBox.topLeftPixelRect(in: result.imageSize)
         #expect(abs(first.x - 400) < 40 && abs(first.y - 600) < 60, "\(first)")
+    }
+
+    /// The three-lines GIF with a second frame whose descriptor says 40000×40000 (its data
+    /// cut short): giflib decoded every frame before the first was read.
+    static func gifWithHugeSecondFrame() throws -> Data {
+        var bytes = [UInt8](try Fixture("formats/three-lines.gif").data())
+        #expect(bytes.popLast() == 0x3B)  // the trailer
+        let huge: [UInt8] = [0x2C, 0, 0, 0, 0, 0x40, 0x9C, 0x40, 0x9C, 0, 8, 2, 0x00, 0x01, 0]
+        return Data(bytes + huge + huge + [0x3B])
+    }
+
+    @Test("A GIF is read from its first frame; later frames, however large, are never decoded")
+    func gifFirstFrame() async throws {
+        let result = try await SharedRepository.get().recognizeText(in: Self.gifWithHugeSecondFrame(), rotation: .upright)
+        #expect(CharacterErrorRate.between(result.text, try Fixture("three-lines.png").expectedText()) <= 0.05)
+    }
+
+    @Test("A GIF whose first frame is over the pixel limit is refused from its descriptor")
+    func gifFrameOverLimit() async throws {
+        // Logical screen 16×16; one frame of 46000×46000 (2.1 gigapixels), data cut short.
+        let gif: [UInt8] = Array("GIF89a".utf8) + [16, 0, 16, 0, 0, 0, 0]
+            + [0x2C, 0, 0, 0, 0, 0xB0, 0xB3, 0xB0, 0xB3, 0, 8, 2, 0x00, 0x01, 0, 0x3B]
+        await #expect(throws: OCRError.imageTooLarge(width: 46000, height: 46000, maximumPixelCount: 50_000_000)) {
+            try await SharedRepository.get().recognizeText(in: Data(gif), rotation: .upright)
+        }
+    }
+
+    @Test("A BMP over the pixel limit is refused from its header, not reported as corrupt")
+    func bmpOverLimit() async throws {
+        var bmp = [UInt8](repeating: 0, count: 54)
+        bmp[0] = 0x42; bmp[1] = 0x4D; bmp[14] = 40; bmp[26] = 1; bmp[28] = 24
+        bmp.replaceSubrange(18..<26, with: [0xA0, 0x86, 0x01, 0x00, 0xA0, 0x86, 0x01, 0x00])  // 100000 × 100000
+        await #expect(throws: OCRError.imageTooLarge(width: 100_000, height: 100_000, maximumPixelCount: 50_000_000)) {
+            try await SharedRepository.get().recognizeText(in: Data(bmp), rotation: .upright)
+        }
+    }
+
+    /// A valid 32×32 8-bit gray TIFF stored in four 16×16 uncompressed tiles.
+    static func tiledTIFF() -> Data {
+        var bytes: [UInt8] = [0x49, 0x49, 42, 0, 8, 0, 0, 0]
+        let entries: [(tag: UInt16, type: UInt16, value: UInt32)] = [
+            (256, 3, 32), (257, 3, 32), (258, 3, 8), (259, 3, 1), (262, 3, 1), (277, 3, 1),
+            (322, 3, 16), (323, 3, 16), (324, 4, 0), (325, 4, 256),
+        ]
+        let dataOffset = UInt32(8 + 2 + entries.count * 12 + 4)
+        bytes += [UInt8(entries.count), 0]
+        for entry in entries {
+            // Four tiles of 256 bytes each would need arrays; one tile offset/count suffices
+            // for the reader to see tiles (TileWidth), which is all the check needs.
+            let value = entry.tag == 324 ? dataOffset : entry.value
+            bytes += withUnsafeBytes(of: entry.tag.littleEndian, Array.init) + withUnsafeBytes(of: entry.type.littleEndian, Array.init)
+            bytes += withUnsafeBytes(of: UInt32(1).littleEndian, Array.init) + withUnsafeBytes(of: value.littleEndian, Array.init)
+        }
+        bytes += [0, 0, 0, 0] + [UInt8](repeating: 255, count: 1024)
+        return Data(bytes)
+    }
+
+    @Test("A tiled TIFF is refused as unsupported, saying so and how to convert it, not as corrupt")
+    func tiledTIFFIsUnsupported() async throws {
+        let error = await #expect(throws: OCRError.self) {
+            try await SharedRepository.get().recognizeText(in: Self.tiledTIFF(), rotation: .upright)
+        }
+        guard case .unsupportedImage(let format, let reason)? = error else {
+            Issue.record("expected unsupportedImage, got \(String(describing: error))")
+            return
+        }
+        #expect(format == "tiff")
+        #expect(reason.contains("tiles"))
+    }
+
+    @Test(
+        "A truncated JPEG is refused even with an end marker inside it (in a comment or an EXIF thumbnail)")
+    func truncatedJPEGWithEndMarkerInside() async throws {
+        let jpeg = try Fixture("formats/three-lines.jpg").data()
+        // A COM segment holding FF D9 right after SOI, then the image cut in half.
+        let comment: [UInt8] = [0xFF, 0xFE, 0x00, 0x06, 0xFF, 0xD9, 0xFF, 0xD9]
+        let data = Data(jpeg.prefix(2)) + Data(comment) + jpeg.dropFirst(2).prefix(jpeg.count / 2)
+        await #expect(throws: OCRError.undecodableImage(format: "jpeg")) {
+            try await SharedRepository.get().recognizeText(in: data, rotation: .upright)
+        }
     }
 
     @Test("A 1×1 image gives an empty result")

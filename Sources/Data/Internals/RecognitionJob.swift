@@ -19,7 +19,7 @@ struct RecognitionJob: Sendable {
         defer { trace.report() }
         let engine = try trace.measure("engine") { try engines.engine(for: languages) }
         let stored = try trace.measure("decode") {
-            try ImageDecoder.decode(imageData, maximumPixelCount: options.maximumPixelCount).flattenedOntoWhite()
+            try ImageDecoder.decode(imageData, maximumPixelCount: options.maximumPixelCount)
         }
         let initial = rotation ?? exifRotation ?? .upright
         let upright = try stored.rotated(by: initial)

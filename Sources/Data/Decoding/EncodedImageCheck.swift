@@ -1,9 +1,7 @@
-/// Structural checks on encoded PNG and JPEG data before Leptonica decodes it.
-///
-/// libpng and libjpeg print their own messages to stderr when they meet truncated data,
-/// and those handlers cannot be replaced through Leptonica. Truncation is the commonest
-/// corruption (interrupted downloads and copies), so it is caught here first and reported
-/// as `OCRError.undecodableImage` without the decoders ever seeing the bytes.
+/// A structural check of encoded PNG data before it is decoded: every chunk complete, the
+/// critical chunks' CRCs right, and an IEND chunk. Truncation is the commonest corruption
+/// (interrupted downloads and copies); a PNG that lost only its end would otherwise
+/// decode without complaint.
 enum EncodedImageCheck {
     /// Whether `bytes` is a structurally complete PNG: every chunk inside the data, valid
     /// CRCs on the critical chunks (IHDR, PLTE, IDAT, IEND), and an IEND chunk.
@@ -20,17 +18,6 @@ enum EncodedImageCheck {
             }
             if bytes[typeStart..<typeStart + 4].elementsEqual("IEND".utf8) { return true }
             offset = end + 4
-        }
-        return false
-    }
-
-    /// Whether `bytes` is a JPEG with an end-of-image marker (`FF D9`) after its header.
-    static func hasJPEGEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.count >= 4 else { return false }
-        var index = bytes.count - 2
-        while index >= 2 {
-            if bytes[index] == 0xFF, bytes[index + 1] == 0xD9 { return true }
-            index -= 1
         }
         return false
     }

@@ -1,0 +1,138 @@
+// JPEG → 8-bit gray with libjpeg, silently (errors and warnings through codec_message).
+#include <stdio.h>
+#include <jpeglib.h>
+#include <jerror.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gray_target.h"
+
+typedef struct {
+    struct jpeg_error_mgr manager;
+    codec_message *message;
+    int truncated;
+    jmp_buf jump;
+} quiet_errors;
+
+static void on_error(j_common_ptr info) {
+    quiet_errors *errors = (quiet_errors *)info->err;
+    char text[JMSG_LENGTH_MAX];
+    errors->manager.format_message(info, text);
+    codec_say(errors->message, "%s", text);
+    longjmp(errors->jump, 1);
+}
+
+static void on_message(j_common_ptr info, int level) {
+    quiet_errors *errors = (quiet_errors *)info->err;
+    // Level -1 is a warning about corrupt data. Image data that ends before the image does
+    // (the file ends, or a marker comes first) leaves the rest gray: refused as truncated.
+    // Other warnings (extraneous bytes before a marker, common in camera files) are not.
+    int code = errors->manager.msg_code;
+    if (level < 0 && (code == JWRN_JPEG_EOF || code == JWRN_HIT_MARKER)) errors->truncated = 1;
+}
+
+static void quiet_output(j_common_ptr info) { (void)info; }
+
+/// Reads the header and chooses the output: gray for gray files, else RGB or CMYK to
+/// convert per row with Leptonica's luminance weights (libjpeg's own gray output, the Y
+/// channel, weighs colours differently and would shift thresholds tuned on Leptonica's);
+/// reduced by `scale_denominator` in the DCT.
+static void read_header(struct jpeg_decompress_struct *info, int32_t scale_denominator) {
+    jpeg_read_header(info, TRUE);
+    info->scale_num = 1;
+    info->scale_denom = (unsigned)(scale_denominator == 2 || scale_denominator == 4 || scale_denominator == 8 ? scale_denominator : 1);
+    switch (info->jpeg_color_space) {
+    case JCS_CMYK:
+    case JCS_YCCK:
+        info->out_color_space = JCS_CMYK;
+        break;
+    case JCS_GRAYSCALE:
+        info->out_color_space = JCS_GRAYSCALE;
+        break;
+    default:
+        info->out_color_space = JCS_RGB;
+        break;
+    }
+    jpeg_calc_output_dimensions(info);
+}
+
+static void set_up(struct jpeg_decompress_struct *info, quiet_errors *errors, codec_message *message) {
+    memset(errors, 0, sizeof *errors);
+    info->err = jpeg_std_error(&errors->manager);
+    errors->manager.error_exit = on_error;
+    errors->manager.emit_message = on_message;
+    errors->manager.output_message = quiet_output;
+    errors->message = message;
+}
+
+int codec_jpeg_size(const uint8_t *data, size_t size, int32_t scale_denominator, int32_t *width, int32_t *height,
+                    codec_message *message) {
+    struct jpeg_decompress_struct info;
+    quiet_errors errors;
+    set_up(&info, &errors, message);
+    if (setjmp(errors.jump)) {
+        jpeg_destroy_decompress(&info);
+        return 1;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)size);
+    read_header(&info, scale_denominator);
+    *width = (int32_t)info.output_width;
+    *height = (int32_t)info.output_height;
+    jpeg_destroy_decompress(&info);
+    return 0;
+}
+
+int codec_jpeg_decode_gray(const uint8_t *data, size_t size, int32_t scale_denominator, const codec_gray_target *target,
+                           codec_message *message) {
+    struct jpeg_decompress_struct info;
+    quiet_errors errors;
+    JSAMPLE *volatile row = NULL;
+    set_up(&info, &errors, message);
+    if (setjmp(errors.jump)) {
+        free(row);
+        jpeg_destroy_decompress(&info);
+        return 1;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)size);
+    read_header(&info, scale_denominator);
+    if ((int32_t)info.output_width != target->width || (int32_t)info.output_height != target->height) {
+        codec_say(message, "the image is not the size its header said");
+        longjmp(errors.jump, 1);
+    }
+    jpeg_start_decompress(&info);
+    int components = info.output_components;
+    row = malloc((size_t)info.output_width * (size_t)components);
+    if (!row) { codec_say(message, "out of memory"); longjmp(errors.jump, 1); }
+    int adobe = info.saw_Adobe_marker;
+    while (info.output_scanline < info.output_height) {
+        int32_t y = (int32_t)info.output_scanline;
+        JSAMPROW rows[1] = {row};
+        if (jpeg_read_scanlines(&info, rows, 1) != 1) break;
+        if (errors.truncated) break;
+        for (int32_t x = 0; x < target->width; x++) {
+            const JSAMPLE *pixel = row + (size_t)x * (size_t)components;
+            uint32_t level;
+            if (components == 1) {
+                level = pixel[0];
+            } else if (components == 3) {
+                level = codec_luminance(pixel[0], pixel[1], pixel[2]);
+            } else {  // CMYK, as Leptonica converts it (Adobe files store C, M, Y inverted)
+                uint32_t black = pixel[3];
+                uint32_t red = adobe ? black * pixel[0] / 255 : black * (255u - pixel[0]) / 255;
+                uint32_t green = adobe ? black * pixel[1] / 255 : black * (255u - pixel[1]) / 255;
+                uint32_t blue = adobe ? black * pixel[2] / 255 : black * (255u - pixel[2]) / 255;
+                level = codec_luminance(red, green, blue);
+            }
+            codec_set_gray(target, x, y, (uint8_t)level);
+        }
+    }
+    if (errors.truncated) {
+        codec_say(message, "the file ends inside the image data (truncated)");
+        longjmp(errors.jump, 1);
+    }
+    free(row);  // trailing data is not needed: no jpeg_finish_decompress
+    jpeg_destroy_decompress(&info);
+    return 0;
+}

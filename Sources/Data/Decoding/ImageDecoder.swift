@@ -1,0 +1,160 @@
+internal import CImageCodecs
+internal import CLeptonica
+import Domain
+import Foundation
+
+/// Decodes encoded image bytes into an 8-bit grayscale Leptonica image, checking the
+/// pixel limit from the header first, for the one frame or page that is decoded.
+///
+/// PNG, JPEG and WebP go through `CImageCodecs` (libpng, libjpeg, libwebp with handlers
+/// that never print), straight into gray rows: a colour image never exists at full size.
+/// GIF is cut to its first frame before giflib sees it (`GIFStructure`); BMP's size comes
+/// from its own header (`BMPHeader`), TIFF's from its directories (`TIFFStructure`: the
+/// first page is read); TIFF, BMP, PNM and JPEG 2000 are decoded by Leptonica.
+/// Transparent pixels are blended onto white, so a transparent background reads as paper.
+enum ImageDecoder {
+    /// Decodes PNG, JPEG, WebP (an animation's first frame), GIF (its first frame), TIFF
+    /// (its first page), BMP, PNM or JPEG 2000 data into 8-bit gray.
+    /// - Throws: `OCRError.emptyData`, `.notAnImage`, `.undecodableImage`,
+    ///   `.unsupportedImage` or `.imageTooLarge`.
+    static func decode(_ data: Data, maximumPixelCount: Int) throws(OCRError) -> LeptonicaImage {
+        guard !data.isEmpty else { throw .emptyData }
+        silenceLeptonicaOnce
+        let decoded = data.withUnsafeBytes { buffer in
+            decode(buffer.bindMemory(to: UInt8.self), maximumPixelCount: maximumPixelCount)
+        }
+        return try decoded.get()
+    }
+
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, maximumPixelCount: Int) -> Result<LeptonicaImage, OCRError> {
+        guard let base = bytes.baseAddress else { return .failure(.emptyData) }
+        let format = detectedFormat(base, count: bytes.count)
+        let name = formatName(format)
+        func withinLimit(_ width: Int, _ height: Int) -> OCRError? {
+            guard width > 0, height > 0 else { return .undecodableImage(format: name) }
+            guard width.multipliedReportingOverflow(by: height).partialValue <= maximumPixelCount, width <= maximumPixelCount,
+                height <= maximumPixelCount
+            else { return .imageTooLarge(width: width, height: height, maximumPixelCount: maximumPixelCount) }
+            return nil
+        }
+        do {
+            switch Int(format) {
+            case IFF_UNKNOWN:
+                return .failure(.notAnImage)
+            case IFF_PNG:
+                guard EncodedImageCheck.isCompletePNG(bytes) else { return .failure(.undecodableImage(format: name)) }
+                return .success(try codec(name, limit: withinLimit,
+                    size: { width, height, message in codec_png_size(base, bytes.count, width, height, message) },
+                    decode: { target, message in codec_png_decode_gray(base, bytes.count, target, message) }))
+            case IFF_JFIF_JPEG:
+                return .success(try codec(name, limit: withinLimit,
+                    size: { width, height, message in codec_jpeg_size(base, bytes.count, 1, width, height, message) },
+                    decode: { target, message in codec_jpeg_decode_gray(base, bytes.count, 1, target, message) }))
+            case IFF_WEBP:
+                var animated: Int32 = 0
+                return .success(try codec(name, limit: withinLimit,
+                    size: { width, height, message in codec_webp_size(base, bytes.count, width, height, &animated, message) },
+                    decode: { target, message in codec_webp_decode_gray(base, bytes.count, target, message) }))
+            case IFF_GIF:
+                let gif: GIFStructure
+                do {
+                    gif = try GIFStructure(bytes)
+                } catch {
+                    return .failure(.undecodableImage(format: name))
+                }
+                // The frame is what giflib and Leptonica allocate and decode (not the screen).
+                if let error = withinLimit(gif.frameWidth, gif.frameHeight) { return .failure(error) }
+                return gif.firstFrameOnly.withUnsafeBufferPointer { frame in leptonica(frame, name) }
+            case IFF_BMP:
+                guard let header = BMPHeader(bytes) else { return .failure(.undecodableImage(format: name)) }
+                if let error = withinLimit(header.width, header.height) { return .failure(error) }
+                return leptonica(bytes, name)
+            case IFF_TIFF...IFF_TIFF_ZIP, IFF_TIFF_JPEG:
+                guard let first = TIFFStructure(bytes)?.pages.first else { return .failure(.undecodableImage(format: name)) }
+                if let error = withinLimit(first.width, first.height) { return .failure(error) }
+                guard !first.isTiled else {
+                    return .failure(.unsupportedImage(
+                        format: name, reason: "its pages are stored in tiles, which the TIFF reader does not support; convert it to strips (tiffcp -s IN OUT) or to PNG"))
+                }
+                return leptonica(bytes, name)
+            default:  // PNM, JPEG 2000: Leptonica reads their headers without decoding
+                var width: Int32 = 0
+                var height: Int32 = 0
+                var headerFormat: Int32 = 0
+                guard pixReadHeaderMem(base, bytes.count, &headerFormat, &width, &height, nil, nil, nil) == 0 else {
+                    return .failure(.undecodableImage(format: name))
+                }
+                if let error = withinLimit(Int(width), Int(height)) { return .failure(error) }
+                return leptonica(bytes, name)
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Decodes with one of `CImageCodecs`' gray decoders: its size first (checked by
+    /// `limit`), then the pixels into a new 8-bit image.
+    private static func codec(
+        _ name: String,
+        limit: (Int, Int) -> OCRError?,
+        size: (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<codec_message>) -> Int32,
+        decode: (UnsafePointer<codec_gray_target>, UnsafeMutablePointer<codec_message>) -> Int32
+    ) throws(OCRError) -> LeptonicaImage {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var message = codec_message()
+        guard size(&width, &height, &message) == 0 else { throw .undecodableImage(format: name) }
+        if let error = limit(Int(width), Int(height)) { throw error }
+        guard let image = LeptonicaImage(taking: pixCreate(width, height, 8)) else {
+            throw .engineFailure("could not allocate a \(width)×\(height) image")
+        }
+        var target = codec_gray_target(words: pixGetData(image.pix), wordsPerLine: pixGetWpl(image.pix), width: width, height: height)
+        guard decode(&target, &message) == 0 else { throw .undecodableImage(format: name) }
+        return image
+    }
+
+    /// Decodes with Leptonica and converts to 8-bit gray (colormaps to their levels,
+    /// alpha onto white), releasing the decoded image at once.
+    private static func leptonica(_ bytes: UnsafeBufferPointer<UInt8>, _ name: String) -> Result<LeptonicaImage, OCRError> {
+        guard let base = bytes.baseAddress, let decoded = LeptonicaImage(taking: pixReadMem(base, bytes.count)) else {
+            return .failure(.undecodableImage(format: name))
+        }
+        return Result { () throws(OCRError) in try decoded.flattenedOntoWhite().grayscale() }
+    }
+
+    /// Leptonica and libtiff print warnings and errors to stderr; a library must stay quiet.
+    /// Both settings are process-wide and idempotent. libtiff (loaded by Leptonica) is
+    /// reached through `dlsym`, so there is no link dependency on it.
+    private static let silenceLeptonicaOnce: Void = {
+        _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
+        leptSetStderrHandler { _ in }  // messages Leptonica prints regardless of severity
+        typealias SetHandler = @convention(c) (OpaquePointer?) -> OpaquePointer?
+        for name in ["TIFFSetErrorHandler", "TIFFSetWarningHandler"] {
+            if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) {
+                _ = unsafeBitCast(symbol, to: SetHandler.self)(nil)
+            }
+        }
+    }()
+
+    private static func detectedFormat(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int32 {
+        // findFileFormatBuffer reads up to 12 bytes; shorter data cannot be an image.
+        guard count >= 12 else { return Int32(IFF_UNKNOWN) }
+        var format = Int32(IFF_UNKNOWN)
+        guard findFileFormatBuffer(bytes, &format) == 0 else { return Int32(IFF_UNKNOWN) }
+        return format
+    }
+
+    private static func formatName(_ format: Int32) -> String {
+        switch Int(format) {
+        case IFF_PNG: "png"
+        case IFF_JFIF_JPEG: "jpeg"
+        case IFF_BMP: "bmp"
+        case IFF_GIF: "gif"
+        case IFF_WEBP: "webp"
+        case IFF_PNM: "pnm"
+        case IFF_JP2: "jpeg 2000"
+        case IFF_TIFF...IFF_TIFF_ZIP, IFF_TIFF_JPEG: "tiff"
+        default: getFormatExtension(format).map { String(cString: $0) } ?? "unknown"
+        }
+    }
+}
