@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Synchronization
 
 /// Reads text with Tesseract, entirely on the device.
 ///
@@ -35,7 +36,9 @@ public final class TesseractOCRRepository: OCRRepository {
     ///     and the standard locations (see `LanguageDataLocator`).
     ///   - maximumEngines: The most recognitions run at once, each on its own engine worker
     ///     (about 60–70 MB each for `kor+eng`, see Docs/Benchmarks.md); `nil` uses the
-    ///     number of active cores.
+    ///     number of active cores. It is capped at `engineCapacity`: more engines than cores
+    ///     only share the cores (every image then took longer, and a time limit counted the
+    ///     sharing), so further calls wait for a free engine instead.
     /// - Throws: `OCRError.languageDataMissing`, `.languageDataInvalid` or `.invalidLanguage`.
     public init(
         languages: [String] = RecognitionOptions.defaultLanguages,
@@ -51,8 +54,29 @@ public final class TesseractOCRRepository: OCRRepository {
         self.dataDirectory = files.directory
         self.defaultLanguages = languages
         self.locator = locator
-        self.maximumEngines = max(1, maximumEngines ?? ProcessInfo.processInfo.activeProcessorCount)
+        self.maximumEngines = max(1, min(maximumEngines ?? Self.engineCapacity, Self.engineCapacity))
         self.pool = ResourcePool(limit: self.maximumEngines) { EngineWorker(locator: locator) }
+    }
+
+    /// The most engine workers this machine runs well at once: one per active core, and
+    /// no more than available memory allows at `memoryPerEngine` each.
+    public static var engineCapacity: Int {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        guard let available = availableMemory else { return max(1, cores) }
+        return max(1, min(cores, available / memoryPerEngine))
+    }
+
+    /// Memory one busy worker may need: its engines (about 120 MB for kor+eng, kor, eng and
+    /// osd) and one image being prepared and read (up to about 250 MB at the pixel limit).
+    public static let memoryPerEngine = 400 << 20
+
+    /// `MemAvailable` from /proc/meminfo, in bytes, where the system reports it.
+    private static var availableMemory: Int? {
+        guard let text = try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8),
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("MemAvailable:") }),
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { return nil }
+        return kilobytes * 1024
     }
 
     public func recognizeText(in imageData: Data, rotation: RotationDegree?) async throws -> OCRResult {
@@ -72,12 +96,24 @@ public final class TesseractOCRRepository: OCRRepository {
         let control = RecognitionControl(progress: progress, timeLimit: options.timeLimit)
         let job = RecognitionJob(imageData: imageData, rotation: rotation, languages: languages, options: options, control: control)
         return try await withTaskCancellationHandler {
-            try await pool.withResource { worker in
-                try await worker.run { engines in try job.run(with: engines) }
-            }
+            try await run(job, control: control)
         } onCancel: {
             control.cancel()
         }
+    }
+
+    /// Runs a job on a worker from the pool. The worker goes back to the pool when the job
+    /// ends, or is discarded when the job overran its limit or cancellation and was abandoned
+    /// (it stays busy; its place goes to a new worker).
+    private func run(_ job: RecognitionJob, control: RecognitionControl) async throws -> OCRResult {
+        let worker = try await pool.acquire()
+        let pool = self.pool
+        let abandoned = Atomic<Bool>(false)
+        defer { if !abandoned.load(ordering: .acquiring) { pool.release(worker) } }
+        return try await worker.run(control: control, abandoned: {
+            abandoned.store(true, ordering: .releasing)
+            pool.discard(worker)
+        }) { engines in try job.run(with: engines) }
     }
 
     /// Initialises one engine worker for the default languages now, so the first
@@ -85,7 +121,7 @@ public final class TesseractOCRRepository: OCRRepository {
     public func warmUp() async throws {
         let languages = defaultLanguages
         try await pool.withResource { worker in
-            try await worker.run { engines in _ = try engines.engine(for: languages) }
+            try await worker.run(control: RecognitionControl(progress: nil)) { engines in _ = try engines.engine(for: languages) }
         }
     }
 

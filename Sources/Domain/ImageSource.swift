@@ -22,25 +22,15 @@ public struct ImageSource: Sendable {
         ImageSource(name: name) { data }
     }
 
-    /// A file, read when its turn comes.
-    /// - Throws (from `load`): `OCRError.unreadableFile` when it is missing, a directory,
-    ///   larger than `maximumFileSize`, or unreadable.
+    /// A file, read when its turn comes (a symlink's target; a pipe up to the limit).
+    /// - Throws (from `load`): `OCRError.unreadableFile` when it is missing, a directory, a
+    ///   device, larger than `maximumFileSize`, or unreadable.
     public static func file(atPath path: String) -> ImageSource {
-        ImageSource(name: path) {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw OCRError.unreadableFile(path: path, reason: "no such file")
-            }
-            guard !isDirectory.boolValue else { throw OCRError.unreadableFile(path: path, reason: "it is a directory") }
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            guard size <= maximumFileSize else {
-                throw OCRError.unreadableFile(path: path, reason: "the file is larger than 256 MiB")
-            }
-            do {
-                return try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                throw OCRError.unreadableFile(path: path, reason: "permission denied or read error")
-            }
-        }
+        ImageSource(name: path) { try BoundedReader.file(atPath: path, name: path, limit: maximumFileSize) }
+    }
+
+    /// Standard input, read to its end when its turn comes, at most `maximumFileSize` bytes.
+    public static var standardInput: ImageSource {
+        ImageSource(name: "<stdin>") { try BoundedReader.read(STDIN_FILENO, name: "<stdin>", limit: maximumFileSize) }
     }
 }

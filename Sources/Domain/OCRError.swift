@@ -57,7 +57,7 @@ public enum OCRError: Error, Sendable, Hashable, CustomStringConvertible, Locali
         case .engineFailure(let reason):
             return "The OCR engine failed: \(reason)."
         case .timedOut(let seconds):
-            return "Recognition took longer than the limit of \(seconds.formatted(.number.precision(.fractionLength(0...2)))) s and was stopped. Raise the limit (RecognitionOptions.timeLimit, ocr scan --time-limit), or crop or downscale the image."
+            return "Recognition took longer than the limit of \(seconds.formatted(.number.precision(.significantDigits(1...3)))) s and was stopped. Raise the limit (RecognitionOptions.timeLimit, ocr scan --time-limit), or crop or downscale the image."
         }
     }
 

@@ -13,8 +13,8 @@ extension OCRRepository {
     ///   - sources: The images, loaded when their turn comes.
     ///   - rotation: As for one image; `nil` detects each image's orientation.
     ///   - options: Applied to every image.
-    ///   - maximumConcurrency: Images in flight at once (at least 1); more than the
-    ///     repository's engines only makes the extra ones wait.
+    ///   - maximumConcurrency: Images in flight at once (at least 1, at most the number of
+    ///     sources); more than the repository's engines only makes the extra ones wait.
     public func recognizeText(
         in sources: [ImageSource],
         rotation: RotationDegree? = nil,
@@ -45,7 +45,7 @@ extension OCRRepository {
                         return OCRBatchItem(index: index, name: source.name, outcome: outcome, duration: clock.now - start)
                     }
                 }
-                for _ in 0..<limit { startNext() }
+                for _ in 0..<min(limit, sources.count) { startNext() }
                 for await item in group {
                     continuation.yield(item)
                     startNext()

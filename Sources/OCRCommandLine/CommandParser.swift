@@ -4,8 +4,9 @@ import Domain
 /// Parses `ocr`'s arguments (without the program name) into a `Command`.
 ///
 /// Hand-written (no package outside the toolchain can be fetched), following
-/// swift-argument-parser's conventions: `--name value` or `--name=value`, `--` ends
-/// options, `-` is standard input, and errors name the option and the bad value.
+/// swift-argument-parser's conventions: `--name value` or `--name=value`, combined short
+/// flags (`-qr`), `--` ends options, `-` is standard input, and errors name the option and
+/// the bad value (a negative number is a value, so `--jobs -1` says what is wrong with it).
 public enum CommandParser {
     public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
         guard let first = arguments.first else {
@@ -106,7 +107,7 @@ public enum CommandParser {
             case .option("--time-limit", _):
                 let seconds = try reader.number(
                     for: argument, option: "--time-limit <seconds>", in: 0.0...86_400, hint: "use seconds from 0 (no limit) to 86400")
-                options.timeLimit = seconds == 0 ? nil : .milliseconds(Int64((seconds * 1000).rounded(.up)))
+                options.timeLimit = seconds == 0 ? nil : .nanoseconds(Int64((seconds * 1e9).rounded(.up)))
             case .option(let name, _):
                 throw UsageError("Unknown option '\(name)'", subcommand: .scan)
             }
@@ -178,6 +179,11 @@ struct ArgumentReader {
         if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
             return .option(String(argument[..<equals]), inlineValue: String(argument[argument.index(after: equals)...]))
         }
+        if !argument.hasPrefix("--"), argument.count > 2, argument.dropFirst().allSatisfy(\.isLetter) {
+            // Combined short flags: `-qr` is `-q -r` (a flag that takes a value takes the next argument).
+            remaining.insert(contentsOf: argument.dropFirst(2).map { "-\($0)" }, at: remaining.startIndex)
+            return .option(String(argument.prefix(2)), inlineValue: nil)
+        }
         return .option(argument, inlineValue: nil)
     }
 
@@ -185,7 +191,7 @@ struct ArgumentReader {
     mutating func value(for argument: Argument, label: String) throws(UsageError) -> String {
         guard case .option(let name, let inlineValue) = argument else { return "" }
         if let inlineValue { return inlineValue }
-        guard let next = remaining.first, next == "-" || !next.hasPrefix("-") else {
+        guard let next = remaining.first, next == "-" || !next.hasPrefix("-") || Double(next) != nil else {
             throw UsageError("Missing value for '\(name) \(label)'", subcommand: subcommand)
         }
         remaining.removeFirst()

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Synchronization
 
@@ -7,25 +8,32 @@ import Synchronization
 public struct Console: Sendable {
     public var standardOutput: @Sendable (String) -> Void
     public var standardError: @Sendable (String) -> Void
-    public var readStandardInput: @Sendable () -> Data
+    /// Reads standard input to its end (the live console refuses more than
+    /// `ImageSource.maximumFileSize` bytes).
+    public var readStandardInput: @Sendable () throws -> Data
     /// Whether standard error is a terminal (progress is drawn only then).
     public var standardErrorIsTerminal: Bool
     /// Why writing results failed, if it did for a reason the user must hear about (a full
     /// disk, an I/O error); a reader that closed the pipe early is not such a reason.
     public var outputFailure: @Sendable () -> String?
+    /// Whether standard output can take no more (its reader closed the pipe, or writing
+    /// failed): a batch stops reading images then.
+    public var outputIsClosed: @Sendable () -> Bool
 
     public init(
         standardOutput: @escaping @Sendable (String) -> Void,
         standardError: @escaping @Sendable (String) -> Void,
-        readStandardInput: @escaping @Sendable () -> Data,
+        readStandardInput: @escaping @Sendable () throws -> Data,
         standardErrorIsTerminal: Bool = false,
-        outputFailure: @escaping @Sendable () -> String? = { nil }
+        outputFailure: @escaping @Sendable () -> String? = { nil },
+        outputIsClosed: @escaping @Sendable () -> Bool = { false }
     ) {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.readStandardInput = readStandardInput
         self.standardErrorIsTerminal = standardErrorIsTerminal
         self.outputFailure = outputFailure
+        self.outputIsClosed = outputIsClosed
     }
 
     /// The process's own streams. Writing stops at the first failure: a closed pipe
@@ -37,12 +45,13 @@ public struct Console: Sendable {
         return Console(
             standardOutput: { output.write($0) },
             standardError: { error.write($0) },
-            readStandardInput: { (try? FileHandle.standardInput.readToEnd()) ?? Data() },
+            readStandardInput: { try ImageSource.standardInput.load() },
             standardErrorIsTerminal: isatty(STDERR_FILENO) == 1,
             outputFailure: {
                 guard let code = output.failure, code != EPIPE else { return nil }
                 return String(cString: strerror(code))
-            })
+            },
+            outputIsClosed: { output.failure != nil })
     }()
 }
 

@@ -86,8 +86,9 @@ enum HelpText {
           --format <format>       The output format; jsonl prints one JSON object per image as
                                   soon as it is done. (values: text, json, jsonl, tsv;
                                   default: text)
-          -j, --jobs <jobs>       Images read at once, each on its own engine. (default: the
-                                  number of cores)
+          -j, --jobs <jobs>       Images read at once, each on its own engine; at most one
+                                  per core (more wait their turn). (default: the number of
+                                  cores)
           -r, --recursive         Read directories at every level, not only their top.
           --time-limit <seconds>  Stop reading an image that keeps its engine busy longer than
                                   this, and report it as failed; 0 for no limit.

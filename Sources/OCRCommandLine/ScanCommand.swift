@@ -10,9 +10,14 @@ struct ScanCommand {
     let console: Console
 
     func run() async -> ExitCode {
-        let paths = InputExpansion(recursive: options.recursive).expand(options.inputs)
+        let (paths, skipped) = InputExpansion(recursive: options.recursive).expand(options.inputs)
+        for entry in skipped {
+            console.standardError("Error: \(entry.path): skipped: \(entry.reason).\n")
+        }
         guard !paths.isEmpty else {
-            console.standardError("Error: No images found in \(options.inputs.joined(separator: ", ")); pass image files, or use --recursive for subdirectories.\n")
+            if skipped.isEmpty {
+                console.standardError("Error: No images found in \(options.inputs.joined(separator: ", ")); pass image files, or use --recursive for subdirectories.\n")
+            }
             return .dataError
         }
         let jobs = min(options.jobs ?? ProcessInfo.processInfo.activeProcessorCount, paths.count)
@@ -25,11 +30,11 @@ struct ScanCommand {
             return ExitCode(for: error)
         }
         let sources = paths.map { path in
-            path == "-" ? ImageSource.data(console.readStandardInput(), name: "<stdin>") : ImageSource.file(atPath: path)
+            path == "-" ? ImageSource(name: "<stdin>", load: console.readStandardInput) : ImageSource.file(atPath: path)
         }
         let formatter = ResultFormatter(format: options.format, multipleInputs: paths.count > 1, extraction: options.extraction)
         let progress = console.standardErrorIsTerminal && !options.quiet ? ProgressReporter(total: paths.count, console: console) : nil
-        var status = ExitCode.success
+        var status = skipped.isEmpty ? ExitCode.success : .dataError
         var waiting: [Int: OCRBatchItem] = [:]
         var nextIndex = 0
         var printed = 0
@@ -37,6 +42,8 @@ struct ScanCommand {
         let items = repository.recognizeText(
             in: sources, rotation: options.rotation, options: options.recognitionOptions, maximumConcurrency: jobs)
         for await item in items {
+            // Nobody reads the results any more (`ocr scan … | head -1`): stop reading images.
+            if console.outputIsClosed() { break }
             progress?.advance()
             if case .failure(let error) = item.outcome {
                 status = max(status, ExitCode(for: error))

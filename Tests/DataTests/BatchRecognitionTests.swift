@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import OCRTestSupport
+import Synchronization
 import Testing
 
 @Suite("Batch API: streamed results matched to inputs")
@@ -32,18 +33,35 @@ struct BatchRecognitionTests {
     @Test("Stopping the iteration early cancels the rest of the batch")
     func earlyStop() async throws {
         let repository = try TesseractOCRRepository(maximumEngines: 1)
-        let sources = Array(repeating: ImageSource.file(atPath: Fixture("page.png").path), count: 20)
-        let clock = ContinuousClock()
-        let start = clock.now
+        let loaded = Mutex(0)
+        let page = try Fixture("page.png").data()
+        let sources = (0..<20).map { index in
+            ImageSource(name: "\(index)") {
+                loaded.withLock { $0 += 1 }
+                return page
+            }
+        }
         var received = 0
         for await _ in repository.recognizeText(in: sources, maximumConcurrency: 1) {
             received += 1
             break
         }
         #expect(received == 1)
-        // Reading all 20 pages would take several seconds; the batch must not keep going.
+        // The one engine is free again only when the batch has stopped.
         let again = try await repository.recognizeText(in: Fixture("three-lines.png").data())
         #expect(again.filteredLines.count == 3)
-        #expect(clock.now - start < .seconds(20))
+        // The first page, and at most the one started as it finished: not the other 18.
+        #expect(loaded.withLock { $0 } <= 2)
+    }
+
+    @Test("A concurrency of Int.max is clamped to the number of sources", .timeLimit(.minutes(1)))
+    func unboundedConcurrency() async throws {
+        let sources = Array(repeating: ImageSource.file(atPath: Fixture("three-lines.png").path), count: 3)
+        var count = 0
+        for await item in try SharedRepository.get().recognizeText(in: sources, maximumConcurrency: .max) {
+            #expect(try item.outcome.get().lines.count == 3)
+            count += 1
+        }
+        #expect(count == 3)
     }
 }

@@ -54,6 +54,14 @@ struct ConcurrencyTests {
         #expect(values.allSatisfy { (0...1).contains($0) })
     }
 
+    @Test("More engines than cores are never started: further calls wait their turn instead of sharing cores")
+    func enginesCappedAtCores() throws {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        #expect(try TesseractOCRRepository(maximumEngines: 64).maximumEngines <= cores)
+        #expect(try TesseractOCRRepository(maximumEngines: 1).maximumEngines == 1)
+        #expect(TesseractOCRRepository.engineCapacity >= 1 && TesseractOCRRepository.engineCapacity <= cores)
+    }
+
     @Test("Many concurrent calls all succeed with identical results")
     func concurrentCalls() async throws {
         let repository = try SharedRepository.get()

@@ -30,6 +30,8 @@ struct OCRResultCodingTests {
         #expect(missing.description.contains("apt-get install tesseract-ocr-kor"))
         #expect(missing.description.contains("/a, /b"))
         #expect(OCRError.undecodableImage(format: "png").description.contains("PNG"))
+        #expect(OCRError.timedOut(seconds: 0.000001).description.contains("limit of 0.000001 s"))
+        #expect(OCRError.timedOut(seconds: 60).description.contains("limit of 60 s"))
         #expect(OCRError.imageTooLarge(width: 30000, height: 30000, maximumPixelCount: 50_000_000).localizedDescription.contains("30000×30000"))
     }
 

@@ -30,6 +30,25 @@ struct BatchScanTests {
         #expect(deep.standardOutput.split(separator: "\n").count == 3)
     }
 
+    @Test("A file whose name is not UTF-8 is reported as skipped, and the exit status says something was not read")
+    func invalidName() async throws {
+        let root = try Self.directory(top: ["three-lines.png"], nested: [])
+        defer { try? FileManager.default.removeItem(at: root) }
+        // root/bad\xFF.png, created from raw bytes (no Swift String can name it).
+        let name: [UInt8] = Array((root.path + "/bad").utf8) + [0xFF] + Array(".png".utf8) + [0]
+        let descriptor = name.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+        }
+        try #require(descriptor >= 0)
+        let page = try Fixture("three-lines.png").data()
+        #expect(page.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == page.count)
+        close(descriptor)
+        let captured = CapturedConsole()
+        #expect(await OCRCommandLine.run(["scan", root.path, "--format", "tsv"], console: captured.console) == .dataError)
+        #expect(captured.standardOutput.contains("three-lines.png"))
+        #expect(captured.standardError.contains("skipped: its name is not valid UTF-8"))
+    }
+
     @Test("JSON lines: one object per image as it finishes, errors included, indices match inputs")
     func jsonLines() async throws {
         let inputs = [Fixture("three-lines.png").path, "/nonexistent/a.png", Fixture("mixed.png").path, Fixture("three-lines.txt").path]

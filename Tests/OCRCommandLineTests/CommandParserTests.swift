@@ -68,6 +68,11 @@ struct CommandParserTests {
                 $0.format = .json
             }),
         ValidCase(arguments: ["scan", "a.png", "--raw"], expected: scan { $0.inputs = ["a.png"]; $0.raw = true }),
+        ValidCase(arguments: ["scan", "-qr", "dir"], expected: scan { $0.inputs = ["dir"]; $0.quiet = true; $0.recursive = true }),
+        ValidCase(arguments: ["scan", "-rqj", "2", "dir"], expected: scan { $0.inputs = ["dir"]; $0.quiet = true; $0.recursive = true; $0.jobs = 2 }),
+        ValidCase(
+            arguments: ["scan", "a.png", "--time-limit", "0.000001"],
+            expected: scan { $0.inputs = ["a.png"]; $0.timeLimit = .nanoseconds(1000) }),
         ValidCase(arguments: ["scan", "a.png", "--time-limit", "2.5"], expected: scan { $0.inputs = ["a.png"]; $0.timeLimit = .milliseconds(2500) }),
         ValidCase(arguments: ["scan", "a.png", "--time-limit=0"], expected: scan { $0.inputs = ["a.png"]; $0.timeLimit = nil }),
         ValidCase(arguments: ["langs", "--tessdata=/x"], expected: .langs({ var o = LangsOptions(); o.dataDirectory = "/x"; return o }())),
@@ -131,7 +136,11 @@ struct CommandParserTests {
             message: "'--raw' switches every rule off, so it cannot be combined with '--min-confidence'", subcommand: .scan),
         InvalidCase(
             arguments: ["scan", "a.png", "--time-limit", "-1"],
-            message: "Missing value for '--time-limit <seconds>'", subcommand: .scan),
+            message: "The value '-1' is invalid for '--time-limit <seconds>'; use seconds from 0 (no limit) to 86400", subcommand: .scan),
+        InvalidCase(
+            arguments: ["scan", "a.png", "--jobs", "-1"],
+            message: "The value '-1' is invalid for '--jobs <jobs>'; use a whole number from 1 to 256", subcommand: .scan),
+        InvalidCase(arguments: ["scan", "a.png", "-qx"], message: "Unknown option '-x'", subcommand: .scan),
         InvalidCase(
             arguments: ["scan", "a.png", "--time-limit", "soon"],
             message: "The value 'soon' is invalid for '--time-limit <seconds>'; use seconds from 0 (no limit) to 86400", subcommand: .scan),

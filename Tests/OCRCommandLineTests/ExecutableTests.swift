@@ -55,6 +55,28 @@ struct ExecutableTests {
             standardError: String(decoding: errorData, as: UTF8.self))
     }
 
+    @Test("An unreadable directory is named with the reason, whether given or met while recursing; the others are read")
+    func unreadableDirectory() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("locked-\(UUID())")
+        let locked = root.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.copyItem(at: Fixture("three-lines.png").url, to: root.appendingPathComponent("a.png"))
+        try FileManager.default.copyItem(at: Fixture("three-lines.png").url, to: locked.appendingPathComponent("b.png"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked.path)
+        // Root reads any directory: run as nobody then.
+        let asUser = getuid() == 0 ? "runuser -u nobody -- " : ""
+        let recursive = try Self.shell("\(asUser)\"$OCR\" scan -r '\(root.path)'")
+        #expect(recursive.status == 65)
+        #expect(recursive.standardOutput.contains("상승장에서는"))
+        #expect(recursive.standardError.contains("\(locked.path): skipped: cannot read the directory: permission denied"))
+        let given = try Self.shell("\(asUser)\"$OCR\" scan '\(locked.path)'")
+        #expect(given.status == 65)
+        #expect(given.standardError.contains("permission denied"))
+        #expect(!given.standardError.contains("No images found"))
+    }
+
     @Test("Scanning a Korean fixture prints its lines and nothing else")
     func scan() throws {
         let run = try Self.run(["scan", Fixture("three-lines.png").path, "--lang", "kor+eng"])
@@ -105,6 +127,17 @@ struct ExecutableTests {
         #expect(run.status == 0)
         #expect(run.standardOutput.split(separator: "\n").count == 1)
         #expect(run.standardError.isEmpty)
+    }
+
+    @Test("After the reader closes the pipe, the remaining images are not read")
+    func closedPipeStopsTheBatch() throws {
+        let page = Fixture("page.png").path
+        let pages = Array(repeating: "'\(page)'", count: 20).joined(separator: " ")
+        // SWIFTOCR_TRACE prints one line per image read; --jobs 1 reads one at a time.
+        let run = try Self.shell("SWIFTOCR_TRACE=1 \"$OCR\" scan \(pages) --format jsonl --jobs 1 | head -1 > /dev/null; exit ${PIPESTATUS[0]}")
+        #expect(run.status == 0)
+        let read = run.standardError.split(separator: "\n").filter { $0.hasPrefix("swiftocr-trace") }.count
+        #expect(read >= 1 && read <= 4, "\(read) of 20 images read after the pipe closed")
     }
 
     @Test("A full disk is one clear error and exit 1, not silent loss")

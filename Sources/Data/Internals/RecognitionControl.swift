@@ -8,7 +8,14 @@ import Synchronization
 /// Set from any thread (task cancellation handlers), read from the engine's thread
 /// inside the C callbacks, which do nothing else.
 final class RecognitionControl: Sendable {
+    /// How long a cancellation or an exceeded time limit may go unheeded before the caller
+    /// is answered anyway (`EngineWorker`): the engine stops at its next cancel check,
+    /// usually far sooner, but some of its stages never check.
+    static let grace: Duration = .seconds(1)
+
     private let cancelled = Atomic<Bool>(false)
+    /// When `cancel()` was first called, in `DispatchTime` nanoseconds; 0 before.
+    private let cancelledAt = Atomic<UInt64>(0)
     private let lastProgress = Mutex<Double>(0)
     private let progressSink: (@Sendable (Double) -> Void)?
     private let timeLimit: Duration?
@@ -22,7 +29,22 @@ final class RecognitionControl: Sendable {
 
     var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
-    func cancel() { cancelled.store(true, ordering: .releasing) }
+    func cancel() {
+        _ = cancelledAt.compareExchange(expected: 0, desired: DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
+        cancelled.store(true, ordering: .releasing)
+    }
+
+    /// The error to answer the caller with when the work has ignored its cancellation or
+    /// its time limit for longer than `grace`, else `nil`.
+    func overrun() -> (any Error)? {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let grace = UInt64(Self.grace.inSeconds * 1e9)
+        let cancelledSince = cancelledAt.load(ordering: .relaxed)
+        if cancelledSince != 0, now >= cancelledSince &+ grace { return CancellationError() }
+        let limit = deadline.load(ordering: .acquiring)
+        if limit != 0, now >= limit &+ grace, let timeLimit { return OCRError.timedOut(seconds: timeLimit.inSeconds) }
+        return nil
+    }
 
     /// Starts the time limit (when the work starts on an engine, not while it waits for one).
     func startClock() {

@@ -13,7 +13,6 @@ struct RecognitionJob: Sendable {
     let control: RecognitionControl
 
     func run(with engines: EngineCache) throws -> OCRResult {
-        control.startClock()
         try control.checkpoint()
         let trace = StageTrace()
         defer { trace.report() }
