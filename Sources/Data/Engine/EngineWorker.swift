@@ -1,6 +1,6 @@
 import Dispatch
 import Domain
-import Synchronization
+
 
 /// Runs blocking Tesseract work on one serial dispatch queue, off Swift's cooperative
 /// thread pool, and owns the engines it has initialised.
@@ -45,42 +45,4 @@ final class EngineWorker: @unchecked Sendable {
             }
         }
     }
-}
-
-/// A continuation resumed by whichever of two paths comes first; the other is ignored.
-final class ResumeOnce<Output: Sendable>: Sendable {
-    private let continuation: Mutex<CheckedContinuation<Output, any Error>?>
-
-    init(_ continuation: CheckedContinuation<Output, any Error>) {
-        self.continuation = Mutex(continuation)
-    }
-
-    /// Resumes the continuation unless it was already; whether this call resumed it.
-    func resume(with result: Result<Output, any Error>) -> Bool {
-        guard let continuation = continuation.withLock({ value -> CheckedContinuation<Output, any Error>? in
-            defer { value = nil }
-            return value
-        }) else { return false }
-        continuation.resume(with: result)
-        return true
-    }
-}
-
-/// Watches a running job's control ten times a second; once its cancellation or time
-/// limit has gone unheeded for `RecognitionControl.grace`, reports the error to give up with.
-final class Watchdog {
-    private let timer: DispatchSourceTimer
-
-    init(control: RecognitionControl, giveUp: @escaping @Sendable (any Error) -> Void) {
-        timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
-        timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100), leeway: .milliseconds(20))
-        timer.setEventHandler { [timer] in
-            guard let error = control.overrun() else { return }
-            timer.cancel()
-            giveUp(error)
-        }
-        timer.resume()
-    }
-
-    func stop() { timer.cancel() }
 }
