@@ -29,12 +29,15 @@ struct RecognitionJob: Sendable {
         let base = try trace.measure("prepare") { try preparation.base(from: upright, trace: trace) }
         try control.checkpoint()
         let reader = PageReader(engine: engine, control: control, preparation: preparation, segmentation: options.pageSegmentation, trace: trace)
-        let level = options.recognitionLevel
+        var detected: (rotation: RotationDegree, confidence: Double)??
         let reading = try trace.measure("read") {
             try reader.read(
                 base: base, detectOrientation: rotation == nil,
-                moreCandidates: {
-                    trace.measure("orientation") { OrientationCandidates.afterUpright(for: base.image, engines: engines, level: level) }
+                detection: {
+                    if detected == nil {
+                        detected = trace.measure("orientation") { engines.optionalEngine(for: ["osd"])?.detectOrientation(base.image) }
+                    }
+                    return detected ?? nil
                 },
                 uprightSize: { candidate in stored.size.rotated(by: initial.followed(by: candidate)) })
         }

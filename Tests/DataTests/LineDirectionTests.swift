@@ -48,11 +48,4 @@ struct LineDirectionTests {
     func noHalfTurnCue(name: String) throws {
         #expect(try !alignsRightOnly(name))
     }
-
-    @Test("Quarter turns are read first, the proposed one first; upright and half a turn last")
-    func candidateOrder() {
-        #expect(PageReader.sidewaysFirst([.clockwise270, .clockwise90]) == [.clockwise270, .clockwise90, .upright, .clockwise180])
-        #expect(PageReader.sidewaysFirst([.clockwise180]) == [.clockwise90, .clockwise270, .upright, .clockwise180])
-        #expect(PageReader.sidewaysFirst([]) == [.clockwise90, .clockwise270, .upright, .clockwise180])
-    }
 }

@@ -69,7 +69,7 @@ struct StraighteningTests {
             #expect(box.height * height < 60, "\(line.text): \(box)")
         }
         // `.fast` reads the page as photographed: the same lines must be boxed in the same places.
-        #expect(corners.slant >= PageReader.straighteningSlant)
+        #expect(corners.slant >= ImagePreparation.straighteningSlant)
         let asPhotographed = try await SharedRepository.get().recognizeText(
             in: fixture.data(), rotation: nil, options: RecognitionOptions(recognitionLevel: .fast), progress: nil)
         for line in result.lines {
@@ -78,27 +78,5 @@ struct StraighteningTests {
             #expect(abs(other.boundingBox.midY - line.boundingBox.midY) < 0.015, "\(line.text)")
             #expect(abs(other.boundingBox.minX - line.boundingBox.minX) < 0.015, "\(line.text)")
         }
-    }
-
-    /// A line of words at pixel x ranges, 20 px tall, in a 600×800 image.
-    private func line(_ spans: [(Int, Int)]) -> RecognizedLine {
-        let size = ImageSize(width: 600, height: 800)
-        let words = spans.map { span in
-            RecognizedWord(
-                text: "w", boundingBox: NormalizedRect(topLeftPixelRect: PixelRect(x: span.0, y: 100, width: span.1 - span.0, height: 20), in: size),
-                confidence: 0.9)
-        }
-        return RecognizedLine(
-            text: "w", boundingBox: NormalizedRect(topLeftPixelRect: PixelRect(x: spans[0].0, y: 100, width: spans.last!.1 - spans[0].0, height: 20), in: size),
-            confidence: 0.9, words: words)
-    }
-
-    @Test("Rows split into columns are counted; prose, with word gaps under a line height, is not")
-    func columnRows() {
-        let size = ImageSize(width: 600, height: 800)
-        let receipt = [line([(20, 80), (90, 110), (400, 470)]), line([(20, 60), (420, 470)]), line([(20, 200)])]
-        let prose = [line([(20, 80), (92, 150), (160, 230)]), line([(20, 300), (315, 500)])]
-        #expect(PageReader.columnRows(in: receipt, uprightSize: size) == 2)
-        #expect(PageReader.columnRows(in: prose, uprightSize: size) == 0)
     }
 }

@@ -26,10 +26,10 @@ private func textLine(_ text: String, confidence: Float = 0.9, height: Double = 
 struct RecognitionRuleTests {
     @Test("The standard pipeline filters by confidence first, then cleans up, in a documented order")
     func standardPipelineOrder() {
-        #expect(RecognitionPipeline.standard().names == ["confidence", "full-width", "text-cleanup", "garbage-lines", "digit-repair"])
+        #expect(RecognitionPipeline.standard().names == ["confidence", "word-confidence", "full-width", "text-cleanup", "garbage-lines", "digit-repair"])
         #expect(
             RecognitionPipeline.standard(minimumTextHeight: 0.02, regionOfInterest: NormalizedRect(x: 0, y: 0, width: 1, height: 0.5)).names
-                == ["confidence", "min-text-height", "region", "full-width", "text-cleanup", "garbage-lines", "digit-repair"])
+                == ["confidence", "word-confidence", "min-text-height", "region", "full-width", "text-cleanup", "garbage-lines", "digit-repair"])
         #expect(RecognitionPipeline.raw.names.isEmpty)
         #expect(RecognitionOptions().resolvedRules.names == RecognitionPipeline.standard().names)
     }

@@ -1,4 +1,5 @@
 internal import CLeptonica
+import Domain
 import Foundation
 
 /// A debugging aid: when `SWIFTOCR_DUMP_DIRECTORY` names a directory, every prepared image
@@ -11,6 +12,24 @@ enum PreparedImageDump {
         guard let directory else { return }
         let path = (directory as NSString).appendingPathComponent("prepared-\(counter.next())-\(label).png")
         _ = pixWrite(path, image.pix, Int32(IFF_PNG))
+    }
+
+    /// Writes `image` with each of `blocks` outlined in red and numbered by its order
+    /// (`prepared-<n>-<label>-layout.png`).
+    static func write(_ image: LeptonicaImage, blocks: [PixelRect], lines: [PixelRect] = [], label: String) {
+        guard let directory, let color = pixConvertTo32(image.pix) else { return }
+        var pointer: UnsafeMutablePointer<PIX>? = color
+        defer { pixDestroy(&pointer) }
+        for (rectangles, width, red, blue) in [(lines, Int32(1), UInt8(0), UInt8(255)), (blocks, 3, 255, 0)] {
+            for rectangle in rectangles {
+                guard let box = boxCreate(Int32(rectangle.x), Int32(rectangle.y), Int32(rectangle.width), Int32(rectangle.height)) else { continue }
+                var boxPointer: UnsafeMutablePointer<BOX>? = box
+                pixRenderBoxArb(color, box, width, red, 0, blue)
+                boxDestroy(&boxPointer)
+            }
+        }
+        let path = (directory as NSString).appendingPathComponent("prepared-\(counter.next())-\(label)-layout.png")
+        _ = pixWrite(path, color, Int32(IFF_PNG))
     }
 
     private final class Counter: @unchecked Sendable {

@@ -72,6 +72,7 @@ final class TesseractEngine {
         within rectangle: PixelRect? = nil
     ) -> [PreparedLine]? {
         TessBaseAPISetImage2(handle, prepared.image.pix)
+        TessBaseAPISetSourceResolution(handle, Int32(prepared.resolution))
         defer { TessBaseAPIClear(handle) }
         if let rectangle {
             TessBaseAPISetRectangle(handle, Int32(rectangle.x), Int32(rectangle.y), Int32(rectangle.width), Int32(rectangle.height))

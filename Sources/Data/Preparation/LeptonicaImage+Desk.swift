@@ -47,10 +47,29 @@ extension LeptonicaImage {
             // The reduction dropped the last partial block: extend the edge rows and columns.
             .applying("fit the desk to the image") { pixResizeToMatch($0, nil, Int32(size.width), Int32(size.height)) }
         let paper = try desk.applying("find the paper") { pixInvert(nil, $0) }
-        guard let level = mostCommonBrightLevel(within: paper) else { return (self, nil, nil) }
+        // A dark region that holds text lines is paper in shadow, not a desk.
+        guard try !holdsText(within: desk), let level = mostCommonBrightLevel(within: paper) else { return (self, nil, nil) }
         let painted = try applying("copy the image") { pixCopy(nil, $0) }
         withExtendedLifetime(desk) { _ = pixSetMasked(painted.pix, desk.pix, UInt32(level)) }
         return (painted, level, Self.paperCorners(outside: edgeRegions, reduction: reduction))
+    }
+
+    /// A desk region holding this share of the picture's text lines (by area) is shaded paper.
+    static let deskMaximumTextShare = 0.2
+
+    /// Whether the region `mask` covers holds a good part of the picture's text: lines of
+    /// at least three characters, found in a locally binarised copy (text in shadow is
+    /// darker than its shaded paper, not than the lit paper).
+    private func holdsText(within mask: LeptonicaImage) throws(OCRError) -> Bool {
+        let window = max(31, min(size.width, size.height) / 15)
+        let components = try binarizedLocally(window: window).componentBoxes(connectivity: 8)
+        guard let textHeight = ImagePreparation.typicalTextHeight(components.map(\.height).filter { $0 >= 6 && $0 <= window * 2 }),
+            let chains = TextLineFinder.chains(in: components, textHeight: textHeight)
+        else { return false }
+        let text = chains.filter { $0.characters >= 3 && Double($0.box.height) <= 3 * textHeight }.map(\.box)
+        let total = text.reduce(0) { $0 + $1.width * $1.height }
+        let inside = text.filter { mask.level(x: $0.x + $0.width / 2, y: $0.y + $0.height / 2) != 0 }.reduce(0) { $0 + $1.width * $1.height }
+        return total > 0 && Double(inside) >= Self.deskMaximumTextShare * Double(total)
     }
 
     /// The paper's share of the picture below which its corners are not looked for.

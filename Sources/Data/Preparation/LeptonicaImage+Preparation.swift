@@ -58,6 +58,39 @@ extension LeptonicaImage {
         }
     }
 
+    /// The part of the image inside `rectangle` (`pixClipRectangle`).
+    func clipped(to rectangle: PixelRect) throws(OCRError) -> LeptonicaImage {
+        guard let box = boxCreate(Int32(rectangle.x), Int32(rectangle.y), Int32(rectangle.width), Int32(rectangle.height)) else {
+            throw .engineFailure("Leptonica could not make a box")
+        }
+        var pointer: UnsafeMutablePointer<BOX>? = box
+        defer { boxDestroy(&pointer) }
+        return try applying("clip the image") { pixClipRectangle($0, box, nil) }
+    }
+
+    /// Runs `body` with everything inside `rectangle` but the `kept` areas painted `level`
+    /// (8-bit images), then puts the rectangle back as it was: a block is read with nothing
+    /// in view but its own lines.
+    func withOnly<T>(_ kept: [PixelRect], visibleIn rectangle: PixelRect, level: Int, _ body: () throws -> T) throws -> T {
+        guard pixGetDepth(pix) == 8, rectangle.width > 0, rectangle.height > 0 else { return try body() }
+        let saved = try clipped(to: rectangle)
+        let mask = try Self.checked(pixCreate(Int32(rectangle.width), Int32(rectangle.height), 1), "make a mask")
+        pixSetAll(mask.pix)
+        for area in kept {
+            guard let box = boxCreate(Int32(area.x - rectangle.x), Int32(area.y - rectangle.y), Int32(area.width), Int32(area.height)) else {
+                continue
+            }
+            var pointer: UnsafeMutablePointer<BOX>? = box
+            pixClearInRect(mask.pix, box)
+            boxDestroy(&pointer)
+        }
+        pixSetMaskedGeneral(pix, mask.pix, UInt32(level), Int32(rectangle.x), Int32(rectangle.y))
+        defer {
+            pixRasterop(pix, Int32(rectangle.x), Int32(rectangle.y), Int32(saved.size.width), Int32(saved.size.height), PIX_SRC, saved.pix, 0, 0)
+        }
+        return try body()
+    }
+
     /// The image scaled by `factor` (`pixScale`: smooth interpolation up, area mapping down).
     func scaled(by factor: Double) throws(OCRError) -> LeptonicaImage {
         guard abs(factor - 1) > 0.01 else { return self }
@@ -74,6 +107,18 @@ extension LeptonicaImage {
             throw .engineFailure("Leptonica could not binarise the image")
         }
         return try Self.checked(binary, "binarise the image")
+    }
+
+    /// A 1-bit image of an 8-bit one, thresholded locally (Sauvola's method over windows
+    /// about `window` pixels wide), so that light print (a pale colour, a faded or shaded
+    /// area) keeps its strokes where one threshold for the page would lose it.
+    func binarizedLocally(window: Int) throws(OCRError) -> LeptonicaImage {
+        guard pixGetDepth(pix) == 8, pixGetColormap(pix) == nil else { return try binarized() }
+        let size = size
+        let half = Int32(max(2, min(window / 2, (min(size.width, size.height) - 3) / 2)))
+        var binary: UnsafeMutablePointer<PIX>?
+        guard half >= 2, pixSauvolaBinarize(pix, half, 0.34, 1, nil, nil, nil, &binary) == 0 else { return try binarized() }
+        return try Self.checked(binary, "binarise the image locally")
     }
 
     /// The skew of text lines in a 1-bit image, in degrees (positive: turn clockwise to

@@ -6,6 +6,16 @@ import Foundation
 struct PreparedImage {
     let image: LeptonicaImage
     let frame: PreparedFrame
+    /// The resolution Tesseract is told (pixels per inch), from the typical text height:
+    /// its layout analysis sizes what it looks for (rule lines, gaps, pitch) by it.
+    var resolution: Int = 300
+
+    /// The resolution at which text `textHeight` pixels high is about 10-point print
+    /// (a Hangul syllable is close to the em: 10 pt is 0.139 in), within Tesseract's
+    /// credible range.
+    static func resolution(forTextHeight textHeight: Double?) -> Int {
+        Int(min(1200, max(70, (textHeight ?? 30) * 8)).rounded())
+    }
 }
 
 /// How a prepared image's pixels relate to the upright image: scaled by `scale`, perhaps
@@ -63,5 +73,12 @@ struct PreparedFrame {
             (px, py) = (point.x, point.y)
         }
         return (px / scale, py / scale)
+    }
+}
+
+extension PreparedFrame {
+    /// The frame of an image read as it is: no scaling, turning or border.
+    init(identityOf size: ImageSize) {
+        self.init(uprightSize: size, scale: 1, scaledSize: size, deskewDegrees: 0, rotatedSize: size, border: 0)
     }
 }

@@ -1,43 +1,33 @@
+internal import CLeptonica
 internal import CTesseract
 import Domain
 
-/// Reads a prepared page: verifies orientation candidates by reading them, and chooses
-/// how to segment the page.
+/// Reads a prepared page once, in its layout, in the orientation its measurements point to.
 ///
-/// Orientation: upright is read first, as one block of text; a reading whose
-/// character-weighted mean confidence reaches `reliableConfidence` is taken at once.
-/// Otherwise the other candidates are read the same way until one is reliable, and failing
-/// that the most confident wins. Read the wrong way up, Korean text never
-/// scores near that (≤ 0.54 where the right way scored 0.74–0.94, see Docs/Benchmarks.md);
-/// an upright reading from `plausiblyUprightConfidence` is not checked against turns. A page
-/// whose text lines run down the image (`LineDirection.vertical`, measured from its ink) is
-/// read in its quarter turns first, upright only if neither reads reliably; a page whose
-/// lines end together on the right but start raggedly is read half a turn first.
+/// Orientation is decided before the page is read, from what was measured: lines running
+/// down the image mean a quarter turn (the one Tesseract's orientation detection prefers),
+/// lines ending together on the right but ragged on the left mean half a turn, otherwise
+/// upright. A reading that is not reliable is checked cheaply: a few of its longest lines
+/// are read again half a turn round, and only if they read clearly better is the page read
+/// that way; a page whose line direction could not be measured may be read once more in
+/// the quarter turn orientation detection proposes with confidence.
 ///
-/// A reading still unreliable is tried on other images of the page (`.accurate`): its
-/// levels stretched when the print is faint, the desk kept when one was painted over. A
-/// photograph taken at an angle whose rows split into columns is read straightened too.
-///
-/// Segmentation (`.automatic`): one block first, because Tesseract's layout analysis
-/// erases Hangul strokes it mistakes for ruling lines; when that reading is not reliable
-/// (`.accurate` only), layout analysis runs too and the reading with more confidently read
-/// characters is kept.
+/// Segmentation (`.automatic`): `TextLineFinder` finds the text lines,
+/// `PageLayout` orders them into blocks (columns read one after the other, tables and
+/// receipts across), and each block is read as one block of text with nothing but its own
+/// lines in view; pictures, rules and noise are never read. A page of noise is not read at
+/// all; a page where no line was found is read as one block. The fixed `PageSegmentation`
+/// modes read the whole page in that mode.
 struct PageReader {
+    /// A reading at least this confident is not checked any further.
     static let reliableConfidence = 0.80
-    /// An upright reading this confident is not a page the wrong way up (those scored at
-    /// most 0.54 on the evaluation set, see Docs/Benchmarks.md): other orientations are not
-    /// tried, though the faint-print and layout passes still may be.
-    static let plausiblyUprightConfidence = 0.65
-    /// A photographed page whose corners lie this far (a share of its shorter side) from
-    /// an upright rectangle's is read straightened too.
-    static let straighteningSlant = 0.02
-    /// Words further apart than this many line heights stand in different columns.
-    static let columnGap = 3.0
-    /// A page with this many rows split into columns is read straightened too (prose, whose
-    /// lines a slant does not mismatch, is not).
-    static let fewColumnRows = 2
-    /// A reading with fewer confidently read characters than this read almost nothing.
-    static let fewCharacters = 20.0
+    /// Lines read half a turn round to check a doubtful orientation.
+    static let orientationSampleLines = 6
+    /// Half a turn round must read this much more confidently to be taken.
+    static let orientationMargin = 0.10
+    /// Orientation detection's confidence needed to try its quarter turn
+    /// (Tesseract's own `min_orientation_margin`).
+    static let trustedDetection = 7.0
 
     let engine: TesseractEngine
     let control: RecognitionControl
@@ -56,127 +46,133 @@ struct PageReader {
     }
 
     /// - Parameters:
-    ///   - base: The prepared, orientation-independent image (see `ImagePreparation.base`).
-    ///   - detectOrientation: Whether to look beyond upright when upright reads unreliably.
-    ///   - moreCandidates: The other orientations to try, most likely first (called only
-    ///     when the upright reading is unreliable).
-    ///   - uprightSize: Size of the unscaled image each candidate turns into, by candidate.
+    ///   - base: The prepared, orientation-independent page (see `ImagePreparation.base`).
+    ///   - detectOrientation: Whether the orientation is to be found (else upright).
+    ///   - detection: Tesseract's orientation detection on the page, when asked for.
+    ///   - uprightSize: Size of the unscaled image each orientation turns into.
     /// - Throws: `CancellationError` when cancelled, `OCRError.engineFailure` when Tesseract fails.
     func read(
         base: ImagePreparation.Base,
         detectOrientation: Bool,
-        moreCandidates: () -> [RotationDegree],
+        detection: () -> (rotation: RotationDegree, confidence: Double)?,
         uprightSize: (RotationDegree) -> ImageSize
     ) throws -> Reading {
-        let layoutFallback = segmentation == .automatic && preparation.level == .accurate
-        // Lines running down the image: the page is turned a quarter, so upright is read last.
-        let sideways = detectOrientation && base.lineDirection == .vertical
-        // Lines ending together on the right, ragged on the left: likely upside down.
-        let halfTurnFirst = detectOrientation && !sideways && base.linesAlignRightOnly
-        var candidates: [RotationDegree] = sideways ? Self.sidewaysFirst(moreCandidates()) : halfTurnFirst ? [.clockwise180, .upright] : [.upright]
-        var askedForMore = sideways
-        var plannedPasses = Double(candidates.count + (layoutFallback ? 1 : 0))
-        var best: Reading?
-        var index = 0
-        while index < candidates.count {
-            let rotation = candidates[index]
-            let prepared = try preparation.prepare(base: base, rotation: rotation, uprightSize: uprightSize(rotation))
-            PreparedImageDump.write(prepared.image, label: "\(rotation.degrees)")
-            let progress = Double(index) / plannedPasses...Double(index + 1) / plannedPasses
-            let reading = try read(prepared, rotation: rotation, segmentation.tesseractMode, progress: progress, label: "\(rotation.degrees)")
-            if best.map({ reading.quality.meanConfidence > $0.quality.meanConfidence }) ?? true { best = reading }
-            if reading.quality.meanConfidence >= Self.reliableConfidence { break }
-            if rotation == .upright, detectOrientation, !askedForMore, reading.quality.meanConfidence < Self.plausiblyUprightConfidence {
-                let more = moreCandidates().filter { !candidates.contains($0) }
-                candidates += more
-                plannedPasses += Double(more.count)
-                askedForMore = true
-            }
-            index += 1
+        var first = RotationDegree.upright
+        if detectOrientation, base.lineDirection == .vertical {
+            first = detection()?.rotation == .clockwise270 ? .clockwise270 : .clockwise90
+        } else if detectOrientation, base.linesAlignRightOnly {
+            first = .clockwise180
         }
-        guard var chosen = best else { throw OCRError.engineFailure("no orientation to read") }
-        let readLittle = chosen.quality.confidentCharacters < Self.fewCharacters
-        if preparation.level == .accurate, chosen.quality.meanConfidence < Self.reliableConfidence || readLittle,
-            let faint = try base.image.stretchedToPaperWhite()
+        let reading = try readPage(base, rotation: first, uprightSize: uprightSize, label: "\(first.degrees)")
+        guard detectOrientation, reading.quality.meanConfidence < Self.reliableConfidence else { return reading }
+        if try readsBetterTurned(reading) {
+            let turned = first.followed(by: .clockwise180)
+            return reading.orBetter(try readPage(base, rotation: turned, uprightSize: uprightSize, label: "\(turned.degrees)"))
+        }
+        if base.lineDirection == nil, let proposal = detection(), proposal.confidence >= Self.trustedDetection,
+            proposal.rotation == .clockwise90 || proposal.rotation == .clockwise270
         {
-            // Faint print read unreliably, or read as almost nothing (a few confident
-            // digits from streaks): read once more with its levels stretched, keep the better.
-            chosen = chosen.orBetter(try readAgain(base.replacingImage(with: faint), like: chosen, label: "stretched", uprightSize: uprightSize))
+            let other = try readPage(base, rotation: proposal.rotation, uprightSize: uprightSize, label: "\(proposal.rotation.degrees)")
+            return reading.orBetter(other)
         }
-        if preparation.level == .accurate, chosen.quality.meanConfidence < Self.reliableConfidence, let withDesk = base.withDesk {
-            // Painting the desk over decides the threshold for paper and print; under uneven
-            // light it can also lose print. Read once more as photographed, keep the better.
-            chosen = chosen.orBetter(try readAgain(base.replacingImage(with: withDesk), like: chosen, label: "desk", uprightSize: uprightSize))
-        }
-        if preparation.level == .accurate, let corners = base.paperCorners, corners.slant >= Self.straighteningSlant,
-            Self.columnRows(in: chosen.lines.map(\.line), uprightSize: chosen.prepared.frame.uprightSize) >= Self.fewColumnRows
-        {
-            // A page photographed at an angle, its rows split into columns (labels and
-            // amounts): its lines slope differently, so one block can pair a label with the
-            // next row's amount. Read it straightened too, keep the better.
-            chosen = chosen.orBetter(try readAgain(base, like: chosen, label: "straightened", straighten: true, uprightSize: uprightSize))
-        }
-        guard layoutFallback, chosen.quality.meanConfidence < Self.reliableConfidence else { return chosen }
-        let layout = try read(
-            chosen.prepared, rotation: chosen.rotation, PSM_AUTO, progress: (plannedPasses - 1) / plannedPasses...1,
-            label: "\(chosen.rotation.degrees)-layout")
-        return chosen.orBetter(layout)
+        return reading
     }
 
-    /// The number of lines with a gap between words wider than `columnGap` line heights.
-    static func columnRows(in lines: [RecognizedLine], uprightSize: ImageSize) -> Int {
-        let width = Double(uprightSize.width)
-        let height = Double(uprightSize.height)
-        return lines.filter { line in
-            let lineHeight = line.boundingBox.height * height
-            return zip(line.words, line.words.dropFirst()).contains { left, right in
-                (right.boundingBox.minX - left.boundingBox.maxX) * width > columnGap * lineHeight
-            }
-        }.count
-    }
-
-    /// The orientations to read for a page whose lines run down the image: the quarter turns
-    /// (the one orientation detection proposes first), then upright and half a turn.
-    static func sidewaysFirst(_ proposals: [RotationDegree]) -> [RotationDegree] {
-        let quarterTurns = proposals.filter { $0 == .clockwise90 || $0 == .clockwise270 }
-        var seen: Set<RotationDegree> = []
-        return (quarterTurns + [.clockwise90, .clockwise270, .upright, .clockwise180]).filter { seen.insert($0).inserted }
-    }
-
-    /// Another image of the page (its levels stretched, its desk kept, or straightened),
-    /// read in the orientation `chosen` was.
-    private func readAgain(
-        _ page: ImagePreparation.Base, like chosen: Reading, label: String, straighten: Bool = false,
-        uprightSize: (RotationDegree) -> ImageSize
-    ) throws -> Reading {
-        let rotation = chosen.rotation
-        let prepared = try preparation.prepare(base: page, rotation: rotation, uprightSize: uprightSize(rotation), straighten: straighten)
-        PreparedImageDump.write(prepared.image, label: "\(rotation.degrees)-\(label)")
-        return try read(prepared, rotation: rotation, segmentation.tesseractMode, progress: 1...1, label: "\(rotation.degrees)-\(label)")
-    }
-
-    /// One recognition pass over `prepared`, measured.
-    private func read(
-        _ prepared: PreparedImage, rotation: RotationDegree, _ mode: TessPageSegMode, progress: ClosedRange<Double>, label: String
+    /// Reads the page turned by `rotation`: its layout, then each block.
+    private func readPage(
+        _ base: ImagePreparation.Base, rotation: RotationDegree, uprightSize: (RotationDegree) -> ImageSize, label: String
     ) throws -> Reading {
         try control.checkpoint()
-        let monitor = RecognitionMonitor(control: control, progressRange: progress)
-        let lines = engine.recognize(prepared, segmentation: mode, monitor: monitor)
-        try control.checkpoint()
-        guard let lines else { throw OCRError.engineFailure("Tesseract could not recognise the image") }
+        var prepared = try preparation.prepare(base: base, rotation: rotation, uprightSize: uprightSize(rotation))
+        // Faint print (nothing darker than level 40) is read stretched, paper to white: on
+        // grey paper beside white print-head streaks, a threshold splits paper from streaks.
+        if let stretched = try prepared.image.stretchedToPaperWhite() {
+            prepared = PreparedImage(image: stretched, frame: prepared.frame, resolution: prepared.resolution)
+        }
+        PreparedImageDump.write(prepared.image, label: label)
+        var lines: [PreparedLine] = []
+        if segmentation == .automatic {
+            let layout = try trace.measure("layout") { try layoutOf(prepared, textHeight: base.textHeight) }
+            PreparedImageDump.write(prepared.image, blocks: layout.blocks, lines: layout.lines, label: label)
+            try control.checkpoint()
+            let area = Double(max(1, layout.blocks.reduce(0) { $0 + $1.width * $1.height }))
+            var done = 0.0
+            for (index, block) in layout.blocks.enumerated() {
+                let share = Double(block.width * block.height) / area
+                lines += try prepared.image.withOnly(layout.visibleAreas(of: index), visibleIn: block, level: base.background) {
+                    try recognize(prepared, PSM_SINGLE_BLOCK, within: block, progress: done...(done + share))
+                }
+                done += share
+            }
+            control.report(1)
+        } else {
+            lines = try recognize(prepared, segmentation.tesseractMode, progress: 0...1)
+        }
         let reading = Reading(rotation: rotation, prepared: prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)))
         trace.notePass(label, meanConfidence: reading.quality.meanConfidence)
         return reading
     }
+
+    /// The layout of a prepared page: its text lines found in a locally binarised copy
+    /// (`TextLineFinder`), ordered into blocks (`PageLayout`). A page with more ink
+    /// components than text ever has is noise: it has no blocks, and is not read. A page
+    /// where no line was found (print too faint to binarise, or no text) is one block, and
+    /// Tesseract has its own look.
+    private func layoutOf(_ prepared: PreparedImage, textHeight: Double?) throws -> PageLayout {
+        let height = textHeight ?? ImagePreparation.targetTextHeight
+        let local = try prepared.image.binarizedLocally(window: Int(3 * height))
+        let global = try prepared.image.binarized()
+        let binary = try local.applying("join the binarisations") { pixOr(nil, $0, global.pix) }
+        guard let lines = TextLineFinder.lines(in: binary.componentBoxes(connectivity: 8), textHeight: height) else {
+            return PageLayout(blocks: [])  // noise
+        }
+        guard !lines.isEmpty else { return PageLayout(blocks: [PixelRect(x: 0, y: 0, width: prepared.image.size.width, height: prepared.image.size.height)]) }
+        return PageLayout(lines: lines, textHeight: height, size: prepared.image.size)
+    }
+
+    /// Whether a few of the reading's longest lines, read again half a turn round, read
+    /// clearly more confidently: the page is upside down.
+    private func readsBetterTurned(_ reading: Reading) throws -> Bool {
+        let sample = reading.lines.sorted { $0.line.text.count > $1.line.text.count }.prefix(Self.orientationSampleLines)
+        guard !sample.isEmpty else { return false }
+        var asRead = 0.0
+        var turned = 0.0
+        for line in sample {
+            try control.checkpoint()
+            let box = line.readingBox(within: reading.prepared.image.size)
+            guard let crop = try? reading.prepared.image.clipped(to: box).rotated(by: .clockwise180) else { continue }
+            let piece = PreparedImage(
+                image: crop, frame: PreparedFrame(identityOf: crop.size), resolution: reading.prepared.resolution)
+            let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
+            let other = engine.recognize(piece, segmentation: PSM_SINGLE_LINE, monitor: monitor) ?? []
+            try control.checkpoint()
+            asRead += Double(line.line.confidence)
+            turned += Double(other.map(\.line.confidence).max() ?? 0)
+        }
+        trace.note("turned", turned / Double(sample.count) - asRead / Double(sample.count))
+        return turned > asRead + Self.orientationMargin * Double(sample.count)
+    }
+
+    /// One recognition of `prepared` (or a rectangle of it) in `mode`.
+    private func recognize(
+        _ prepared: PreparedImage, _ mode: TessPageSegMode, within rectangle: PixelRect? = nil, progress: ClosedRange<Double>
+    ) throws -> [PreparedLine] {
+        try control.checkpoint()
+        let monitor = RecognitionMonitor(control: control, progressRange: progress)
+        let lines = engine.recognize(prepared, segmentation: mode, monitor: monitor, within: rectangle)
+        try control.checkpoint()
+        guard let lines else { throw OCRError.engineFailure("Tesseract could not recognise the image") }
+        return lines
+    }
 }
 
 extension PageSegmentation {
-    /// Tesseract's mode for a fixed choice (`.automatic` starts with a single block).
+    /// Tesseract's mode for a fixed choice (`.automatic` reads blocks as single columns).
     var tesseractMode: TessPageSegMode {
         switch self {
-        case .automatic, .singleBlock: PSM_SINGLE_BLOCK
+        case .automatic, .singleColumn: PSM_SINGLE_COLUMN
+        case .singleBlock: PSM_SINGLE_BLOCK
         case .layoutAnalysis: PSM_AUTO
-        case .singleColumn: PSM_SINGLE_COLUMN
         case .singleLine: PSM_SINGLE_LINE
         case .sparseText: PSM_SPARSE_TEXT
         }

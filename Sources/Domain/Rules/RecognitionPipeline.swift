@@ -21,18 +21,22 @@ public struct RecognitionPipeline: Sendable {
 
     /// The default pipeline, in this order:
     /// 1. `ConfidenceFilter(minimumConfidence)`;
-    /// 2. `MinimumTextHeightFilter(minimumTextHeight)`, when it is above 0;
-    /// 3. `RegionOfInterestFilter(regionOfInterest)`, when a region is given;
-    /// 4. `FullWidthNormalization()` (`１２,５００` → `12,500`);
-    /// 5. `TextCleanup()` (NFC, single spaces, no empty lines);
-    /// 6. `GarbageLineFilter()`;
-    /// 7. `DigitConfusionRepair()`.
+    /// 2. `WordConfidenceFilter`: words under 0.4 (or under `minimumConfidence`, if lower) go;
+    /// 3. `MinimumTextHeightFilter(minimumTextHeight)`, when it is above 0;
+    /// 4. `RegionOfInterestFilter(regionOfInterest)`, when a region is given;
+    /// 5. `FullWidthNormalization()` (`１２,５００` → `12,500`);
+    /// 6. `TextCleanup()` (NFC, single spaces, no empty lines);
+    /// 7. `GarbageLineFilter()`;
+    /// 8. `DigitConfusionRepair()`.
     public static func standard(
         minimumConfidence: Float = ConfidenceFilter.defaultMinimumConfidence,
         minimumTextHeight: Double = 0,
         regionOfInterest: NormalizedRect? = nil
     ) -> RecognitionPipeline {
-        var rules: [any RecognitionRule] = [ConfidenceFilter(minimumConfidence: minimumConfidence)]
+        var rules: [any RecognitionRule] = [
+            ConfidenceFilter(minimumConfidence: minimumConfidence),
+            WordConfidenceFilter(minimumConfidence: min(minimumConfidence, WordConfidenceFilter.defaultMinimumConfidence)),
+        ]
         if minimumTextHeight > 0 { rules.append(MinimumTextHeightFilter(minimumTextHeight: minimumTextHeight)) }
         if let regionOfInterest { rules.append(RegionOfInterestFilter(region: regionOfInterest)) }
         rules += [FullWidthNormalization(), TextCleanup(), GarbageLineFilter(), DigitConfusionRepair()] as [any RecognitionRule]

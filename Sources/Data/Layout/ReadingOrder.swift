@@ -1,0 +1,139 @@
+import Domain
+
+/// The order in which a page's text lines are read, grouped into blocks.
+///
+/// A recursive XY-cut over the lines' boxes: the page is split at its widest gap —
+/// between rows (a horizontal cut) or between columns (a vertical cut) — and each part is
+/// split again, top before bottom, left before right. A vertical cut is taken only between
+/// real columns: where the lines on its two sides do not sit on the same rows (a table, a
+/// receipt's labels and amounts, a form are read across, row by row), unless one side is
+/// running text that fills its column (prose columns whose lines happen to align, as on
+/// slides set in one font and leading). Pieces of one printed line that layout analysis
+/// split apart (a bold word, a wide space) are joined first, so they count as one line.
+enum ReadingOrder {
+    /// Lines whose centres are closer than this share of the taller one's height sit on one row.
+    static let rowTolerance = 0.35
+    /// Pieces of a row closer than this many text heights are one line.
+    static let fragmentGap = 1.5
+    /// A gap between columns is at least this many text heights wide.
+    static let columnGap = 1.5
+    /// A gap between rows is wider than this share of a text height.
+    static let rowGap = 0.4
+    /// Two sides are read across when at least this share of one side's lines has a
+    /// partner on the same row on the other side.
+    static let alignedShare = 0.5
+
+    /// The lines, joined where they are pieces of one line, in blocks in reading order.
+    /// - Parameters:
+    ///   - lines: Text line boxes (any order), in pixels.
+    ///   - textHeight: The page's typical text height, in the same pixels.
+    static func blocks(of lines: [PixelRect], textHeight: Double) -> [[PixelRect]] {
+        let joined = joiningFragments(lines, textHeight: textHeight)
+        return cut(joined, textHeight: max(1, textHeight)).filter { !$0.isEmpty }
+    }
+
+    /// Lines on one row whose gap is under `fragmentGap` text heights, joined into one box.
+    static func joiningFragments(_ lines: [PixelRect], textHeight: Double) -> [PixelRect] {
+        var joined: [PixelRect] = []
+        for line in lines.sorted(by: { ($0.x, $0.y) < ($1.x, $1.y) }) {
+            if let index = joined.firstIndex(where: { sameRow($0, line) && Double(line.x - $0.maxX) < fragmentGap * textHeight }) {
+                joined[index] = joined[index].union(line)
+            } else {
+                joined.append(line)
+            }
+        }
+        return joined
+    }
+
+    private static func cut(_ lines: [PixelRect], textHeight: Double) -> [[PixelRect]] {
+        guard lines.count > 1 else { return [lines] }
+        var best: (width: Int, vertical: Bool, at: Int)?
+        for gap in gaps(lines.map { ($0.x, $0.maxX) }) where Double(gap.width) >= columnGap * textHeight {
+            let (left, right) = split(lines, vertically: true, at: gap.middle)
+            guard isColumnBoundary(left: left, right: right, textHeight: textHeight) else { continue }
+            if gap.width > best?.width ?? 0 { best = (gap.width, true, gap.middle) }
+        }
+        for gap in gaps(lines.map { ($0.y, $0.maxY) }) where Double(gap.width) > rowGap * textHeight {
+            if gap.width > best?.width ?? 0 { best = (gap.width, false, gap.middle) }
+        }
+        guard let best else { return [lines] }
+        let (first, second) = split(lines, vertically: best.vertical, at: best.at)
+        return cut(first, textHeight: textHeight) + cut(second, textHeight: textHeight)
+    }
+
+    /// Whether a whitespace gap between `left` and `right` separates columns to be read
+    /// one after the other (rather than rows to be read across).
+    static func isColumnBoundary(left: [PixelRect], right: [PixelRect], textHeight: Double) -> Bool {
+        guard !left.isEmpty, !right.isEmpty else { return false }
+        let aligned = alignedShare(of: left, with: right) >= alignedShare || alignedShare(of: right, with: left) >= alignedShare
+        return !aligned || isProse(left, textHeight: textHeight) || isProse(right, textHeight: textHeight)
+    }
+
+    /// The share of `lines` that have a line of `others` on the same row.
+    static func alignedShare(of lines: [PixelRect], with others: [PixelRect]) -> Double {
+        guard !lines.isEmpty else { return 0 }
+        return Double(lines.filter { line in others.contains { sameRow(line, $0) } }.count) / Double(lines.count)
+    }
+
+    /// Running text filling a column: three lines or more, most of them long (ten text
+    /// heights: a dozen characters or more, longer than a receipt's item names) and about as
+    /// wide as the widest.
+    static func isProse(_ lines: [PixelRect], textHeight: Double) -> Bool {
+        guard lines.count >= 3 else { return false }
+        let widths = lines.map(\.width).sorted()
+        let widest = Double(widths.last ?? 0)
+        let full = widths.filter { Double($0) >= 0.7 * widest }.count
+        return Double(widths[widths.count / 2]) >= proseLength * textHeight && Double(full) >= 0.6 * Double(widths.count)
+    }
+
+    /// Prose lines are at least this many text heights long.
+    static let proseLength = 10.0
+
+    static func sameRow(_ a: PixelRect, _ b: PixelRect) -> Bool {
+        abs(a.centerY - b.centerY) < rowTolerance * Double(max(a.height, b.height))
+    }
+
+    /// The whitespace between the merged intervals, with its width and middle.
+    private static func gaps(_ intervals: [(Int, Int)]) -> [(width: Int, middle: Int)] {
+        var merged: [(Int, Int)] = []
+        for (start, end) in intervals.sorted(by: { $0.0 < $1.0 }) {
+            if let last = merged.last, start <= last.1 {
+                merged[merged.count - 1].1 = max(last.1, end)
+            } else {
+                merged.append((start, end))
+            }
+        }
+        return zip(merged, merged.dropFirst()).map { ($1.0 - $0.1, ($0.1 + $1.0) / 2) }
+    }
+
+    private static func split(_ lines: [PixelRect], vertically: Bool, at position: Int) -> ([PixelRect], [PixelRect]) {
+        let before = lines.filter { vertically ? $0.maxX <= position : $0.maxY <= position }
+        let after = lines.filter { vertically ? $0.x >= position : $0.y >= position }
+        return (before, after)
+    }
+}
+
+extension PixelRect {
+    var maxX: Int { x + width }
+    var maxY: Int { y + height }
+    var centerY: Double { Double(y) + Double(height) / 2 }
+
+    /// The part of this rectangle inside `bounds` (empty when they do not meet).
+    func clamped(to bounds: PixelRect) -> PixelRect {
+        let left = max(x, bounds.x)
+        let top = max(y, bounds.y)
+        return PixelRect(x: left, y: top, width: max(0, min(maxX, bounds.maxX) - left), height: max(0, min(maxY, bounds.maxY) - top))
+    }
+
+    /// Whether the two share any pixel.
+    func intersects(_ other: PixelRect) -> Bool {
+        x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+    }
+
+    /// The smallest rectangle holding both.
+    func union(_ other: PixelRect) -> PixelRect {
+        let left = min(x, other.x)
+        let top = min(y, other.y)
+        return PixelRect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
+    }
+}

@@ -1,0 +1,213 @@
+import Domain
+import Foundation
+
+/// Finds the text lines of a page from the boxes of its ink components.
+///
+/// Tesseract's own layout analysis missed whole table cells and joined tightly set
+/// receipt lines into boxes two lines tall; lines are found here by geometry alone:
+///
+/// 1. Components that could be parts of characters are kept: neither specks nor anything
+///    much larger than text (pictures, borders).
+/// 2. Parts stacked within one character cell — a Hangul syllable's jamo, the dot of an
+///    `i` — are joined when they overlap horizontally and nearly touch vertically, and the
+///    result stays under one and a half of their heights.
+/// 3. Characters are linked to their neighbours on the right when they sit on the same
+///    centre line, are of comparable height and the gap is under a character height.
+///
+/// Each chain is a line (or a piece of one: `ReadingOrder` joins pieces on a row).
+enum TextLineFinder {
+    /// Components smaller than this share of the text height in both directions are specks.
+    static let speck = 0.2
+    /// Components taller than this many text heights, or wider than `widest`, are not text.
+    static let tallest = 6.0
+    static let widest = 15.0
+    /// Stacked parts of one character are at most this share of the text height apart.
+    static let stackGap = 0.15
+    /// Neighbouring characters are at most this share of the taller one's height apart.
+    static let characterGap = 1.0
+    /// Neighbours' centres differ by less than this share of the taller one's height.
+    static let centreShift = 0.4
+    /// The pages with more candidate components than this are noise, not text.
+    static let maximumComponents = 60_000
+
+    /// The text lines among `components` (ink component boxes of a page whose typical text
+    /// height is `textHeight`), or `nil` when there are more than `maximumComponents`.
+    static func lines(in components: [PixelRect], textHeight: Double) -> [PixelRect]? {
+        chains(in: components, textHeight: textHeight)?.map(\.box)
+    }
+
+    /// The text lines among `components`, each with the number of characters chained in it
+    /// and the slope of their centres (least squares; `nil` for fewer than two).
+    static func chains(in components: [PixelRect], textHeight: Double) -> [(box: PixelRect, characters: Int, slope: Double?)]? {
+        let height = max(2, textHeight)
+        let parts = components.filter { box in
+            let big = Double(max(box.width, box.height)) >= speck * height
+            return big && Double(box.height) <= tallest * height && Double(box.width) <= widest * height
+        }
+        guard parts.count <= maximumComponents else { return nil }
+        let characters = joinStacked(parts, textHeight: height)
+        return absorbingMarks(chain(characters), textHeight: height)
+    }
+
+    /// Chains much lower than the text (a comma, a period, a dot of a line drawn as specks)
+    /// that touch a line joined to it, so they neither stand as lines of their own nor
+    /// break the rows a table or receipt is read by.
+    static func absorbingMarks(_ chains: [(box: PixelRect, characters: Int, slope: Double?)], textHeight: Double)
+        -> [(box: PixelRect, characters: Int, slope: Double?)]
+    {
+        var lines = chains.filter { Double($0.box.height) >= markHeight * textHeight }
+        let marks = chains.filter { Double($0.box.height) < markHeight * textHeight }
+        var kept: [(box: PixelRect, characters: Int, slope: Double?)] = []
+        for mark in marks {
+            let reach = mark.box.padded(by: max(1, Int(0.2 * textHeight)), within: ImageSize(width: .max / 4, height: .max / 4))
+            if let index = lines.firstIndex(where: { $0.box.intersects(reach) }) {
+                lines[index].box = lines[index].box.union(mark.box)
+            } else {
+                kept.append(mark)
+            }
+        }
+        return lines + kept
+    }
+
+    /// Chains lower than this share of the text height are marks, not lines.
+    static let markHeight = 0.5
+
+    /// Parts overlapping horizontally and nearly touching vertically, joined into characters.
+    static func joinStacked(_ parts: [PixelRect], textHeight: Double) -> [PixelRect] {
+        let grid = Grid(parts, cell: max(4, Int(textHeight)))
+        var sets = DisjointSets(count: parts.count)
+        for (index, part) in parts.enumerated() {
+            let reach = Int(stackGap * textHeight) + 1
+            for other in grid.candidates(near: part, reach: reach) where other > index {
+                let box = parts[other]
+                let overlap = min(part.maxX, box.maxX) - max(part.x, box.x)
+                let gap = max(box.y - part.maxY, part.y - box.maxY)
+                let joined = part.union(box)
+                guard overlap * 2 >= min(part.width, box.width), Double(gap) <= stackGap * textHeight,
+                    Double(joined.height) <= 1.5 * Double(max(part.height, box.height, Int(textHeight)))
+                else { continue }
+                sets.union(index, other)
+            }
+        }
+        return sets.groups().map { group in group.dropFirst().reduce(parts[group[0]]) { $0.union(parts[$1]) } }
+    }
+
+    /// How far the page must be turned clockwise, in degrees, to set its text lines level:
+    /// the median slope of the character centres along lines of at least
+    /// `minimumCharacters`; `nil` with fewer than `minimumLines` such lines.
+    static func skew(in components: [PixelRect], textHeight: Double, minimumCharacters: Int = 4, minimumLines: Int = 2) -> Double? {
+        guard let found = chains(in: components, textHeight: textHeight) else { return nil }
+        let slopes = found.filter { $0.characters >= minimumCharacters }.compactMap(\.slope).sorted()
+        guard slopes.count >= minimumLines else { return nil }
+        return -atan(slopes[slopes.count / 2]) * 180 / .pi
+    }
+
+    /// Characters linked to neighbours on the same centre line into lines.
+    static func chain(_ characters: [PixelRect]) -> [(box: PixelRect, characters: Int, slope: Double?)] {
+        let typical = characters.map(\.height).sorted()
+        let cell = max(4, typical.isEmpty ? 16 : typical[typical.count / 2])
+        let grid = Grid(characters, cell: cell)
+        var sets = DisjointSets(count: characters.count)
+        for (index, character) in characters.enumerated() {
+            let reach = Int(characterGap * Double(character.height)) + 1
+            for other in grid.candidates(near: character, reach: reach) where other > index {
+                let box = characters[other]
+                let taller = Double(max(character.height, box.height))
+                let shorter = Double(min(character.height, box.height))
+                let gap = Double(max(box.x - character.maxX, character.x - box.maxX))
+                guard gap <= characterGap * taller, abs(character.centerY - box.centerY) < centreShift * taller,
+                    shorter >= 0.3 * taller || shorter >= 0.5 * Double(cell)
+                else { continue }
+                sets.union(index, other)
+            }
+        }
+        return sets.groups().map { group in
+            let members = group.map { characters[$0] }
+            return (members.dropFirst().reduce(members[0]) { $0.union($1) }, members.count, slope(of: members))
+        }
+    }
+}
+
+extension TextLineFinder {
+    /// The least-squares slope of the boxes' centres (dy/dx, y down), `nil` when they do
+    /// not spread horizontally.
+    static func slope(of boxes: [PixelRect]) -> Double? {
+        guard boxes.count >= 2 else { return nil }
+        let xs = boxes.map { Double($0.x) + Double($0.width) / 2 }
+        let ys = boxes.map(\.centerY)
+        let meanX = xs.reduce(0, +) / Double(xs.count)
+        let meanY = ys.reduce(0, +) / Double(ys.count)
+        let spread = xs.reduce(0) { $0 + ($1 - meanX) * ($1 - meanX) }
+        guard spread > 0 else { return nil }
+        return zip(xs, ys).reduce(0) { $0 + ($1.0 - meanX) * ($1.1 - meanY) } / spread
+    }
+}
+
+/// Boxes bucketed by a square grid, for finding the boxes near one quickly.
+struct Grid {
+    private let cell: Int
+    private var buckets: [Int: [Int]] = [:]
+    private let boxes: [PixelRect]
+
+    init(_ boxes: [PixelRect], cell: Int) {
+        self.cell = max(1, cell)
+        self.boxes = boxes
+        for (index, box) in boxes.enumerated() {
+            for key in keys(covering: box, reach: 0) { buckets[key, default: []].append(index) }
+        }
+    }
+
+    /// Indexes of boxes in the cells within `reach` pixels of `box` (a superset of those
+    /// that are that close), each once.
+    func candidates(near box: PixelRect, reach: Int) -> [Int] {
+        var seen = Set<Int>()
+        var found: [Int] = []
+        for key in keys(covering: box, reach: reach) {
+            for index in buckets[key] ?? [] where seen.insert(index).inserted { found.append(index) }
+        }
+        return found
+    }
+
+    private func keys(covering box: PixelRect, reach: Int) -> [Int] {
+        let left = (box.x - reach) / cell
+        let right = (box.maxX + reach) / cell
+        let top = (box.y - reach) / cell
+        let bottom = (box.maxY + reach) / cell
+        var keys: [Int] = []
+        for row in top...bottom {
+            for column in left...right { keys.append(row &* 1_000_003 &+ column) }
+        }
+        return keys
+    }
+}
+
+/// Union-find over `0..<count`, with path halving.
+struct DisjointSets {
+    private var parent: [Int]
+
+    init(count: Int) {
+        parent = Array(0..<count)
+    }
+
+    mutating func find(_ element: Int) -> Int {
+        var current = element
+        while parent[current] != current {
+            parent[current] = parent[parent[current]]
+            current = parent[current]
+        }
+        return current
+    }
+
+    mutating func union(_ a: Int, _ b: Int) {
+        let rootA = find(a)
+        let rootB = find(b)
+        if rootA != rootB { parent[max(rootA, rootB)] = min(rootA, rootB) }
+    }
+
+    /// The sets, each listed by its members in increasing order.
+    mutating func groups() -> [[Int]] {
+        var byRoot: [Int: [Int]] = [:]
+        for element in parent.indices { byRoot[find(element), default: []].append(element) }
+        return byRoot.keys.sorted().map { byRoot[$0]! }
+    }
+}

@@ -1,0 +1,40 @@
+internal import CLeptonica
+import Domain
+
+/// Rule lines — table borders, underlines, separators — found by their shape and painted
+/// over, so that they neither join a table's rows into one "line" for Tesseract nor read
+/// as characters.
+///
+/// A rule is a thin run of ink far longer than any character: at least `ruleLength` text
+/// heights long (a Hangul syllable's longest stroke is under one) and at most a third of a
+/// text height thick (a large heading's strokes are thicker, and stay).
+extension LeptonicaImage {
+    /// Rules are at least this many text heights long.
+    static let ruleLength = 5.0
+    /// Rules are at most this share of a text height thick.
+    static let ruleThickness = 1.0 / 3.0
+
+    /// The 8-bit image with its rules painted `level`, or `self` when it has none.
+    func removingRules(textHeight: Double, level: Int) throws(OCRError) -> LeptonicaImage {
+        guard pixGetDepth(pix) == 8, textHeight >= 4 else { return self }
+        let binary = try binarized()
+        let length = Int32(max(40, (Self.ruleLength * textHeight).rounded()))
+        let thick = Int32(max(3, (Self.ruleThickness * textHeight).rounded()) + 1)
+        let horizontal = try binary.thinRuns(along: (length, 1), thickerThan: (1, thick))
+        let vertical = try binary.thinRuns(along: (1, length), thickerThan: (thick, 1))
+        let rules = try horizontal.applying("join the rules") { pixOr(nil, $0, vertical.pix) }
+        guard rules.foregroundCount > 0 else { return self }
+        let grown = try rules.applying("widen the rules") { pixDilateBrick(nil, $0, 3, 3) }
+        let painted = try applying("copy the image") { pixCopy(nil, $0) }
+        withExtendedLifetime(grown) { _ = pixSetMasked(painted.pix, grown.pix, UInt32(level)) }
+        return painted
+    }
+
+    /// The runs of ink at least `along` long (a brick opening), less their parts at least
+    /// `thickerThan` thick across.
+    private func thinRuns(along: (Int32, Int32), thickerThan: (Int32, Int32)) throws(OCRError) -> LeptonicaImage {
+        let long = try applying("find long runs") { pixOpenBrick(nil, $0, along.0, along.1) }
+        let thickParts = try long.applying("find thick runs") { pixOpenBrick(nil, $0, thickerThan.0, thickerThan.1) }
+        return try long.applying("keep thin runs") { pixSubtract(nil, $0, thickParts.pix) }
+    }
+}
