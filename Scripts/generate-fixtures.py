@@ -15,7 +15,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 from PIL import Image, ImageDraw  # noqa: E402
 import random  # noqa: E402
 
-from fixturelib import faded, line_text, photo, render_lines, skewed, stored_for_rotation, with_dark_band  # noqa: E402
+from fixturelib import faded, font, line_text, photo, render_lines, skewed, stored_for_rotation, with_dark_band  # noqa: E402
 from receiptlib import make_receipt, render_receipt, row_text  # noqa: E402
 import json  # noqa: E402
 
@@ -216,7 +216,63 @@ def main():
     uneven.save(os.path.join(OUT, "receipt-uneven-light.jpg"), quality=85)
     with open(os.path.join(OUT, "receipt-uneven-light.txt"), "w", encoding="utf-8") as f:
         f.write("\n".join(line_text(line) for line in UNEVEN_LIGHT_RECEIPT) + "\n")
+    layouts()
     receipts()
+
+
+# Layouts (issue 13): two columns of prose read one after the other; a ruled table read row
+# by row; a till roll taller than Tesseract's 32767-pixel limit; a single line 15 px high.
+LEFT_COLUMN = [
+    "상승장에서는 누구나 투자의",
+    "천재처럼 보이지만 하락장이",
+    "오면 원칙을 지킨 사람만이",
+    "살아남는다는 말이 있다.",
+]
+RIGHT_COLUMN = [
+    "판단까지 걸린 시간이 결국",
+    "수익률을 좌우하기 때문에",
+    "미리 정한 규칙대로 움직이는",
+    "편이 대개는 더 낫다.",
+]
+TABLE = [("분기", "지역", "매출"), ("1분기", "서울", "100"), ("1분기", "부산", "70"), ("2분기", "서울", "120"), ("2분기", "인천", "60")]
+
+
+def layouts():
+    left = render_lines(LEFT_COLUMN, "nanum-gothic", size=26, margin=0)
+    right = render_lines(RIGHT_COLUMN, "nanum-gothic", size=26, margin=0)
+    page = Image.new("L", (left.width + right.width + 220, max(left.height, right.height) + 120), 255)
+    page.paste(left, (60, 60))
+    page.paste(right, (left.width + 160, 60))
+    save("two-columns", page, LEFT_COLUMN + RIGHT_COLUMN)
+
+    cell_width, row_height, size = 220, 56, 26
+    table = Image.new("L", (cell_width * 3 + 40, row_height * len(TABLE) + 40), 255)
+    draw = ImageDraw.Draw(table)
+    f = font("nanum-barun-gothic", size)
+    for row, cells in enumerate(TABLE):
+        top = 20 + row * row_height
+        draw.line((20, top, 20 + 3 * cell_width, top), fill=0, width=2)
+        for column, cell in enumerate(cells):
+            draw.text((20 + column * cell_width + 24, top + 12), cell, font=f, fill=0)
+    bottom = 20 + len(TABLE) * row_height
+    draw.line((20, bottom, 20 + 3 * cell_width, bottom), fill=0, width=2)
+    for column in range(4):
+        draw.line((20 + column * cell_width, 20, 20 + column * cell_width, bottom), fill=0, width=2)
+    save("ruled-table", table, [" ".join(cells) for cells in TABLE])
+
+    # 600 × 40000: rows of items down a till roll (a side over Tesseract's limit).
+    roll_lines = [f"품목 {index:03d} 커피 {1000 + index * 10:,}" for index in range(400)]
+    roll = Image.new("L", (600, 40000), 255)
+    draw = ImageDraw.Draw(roll)
+    f = font("nanum-gothic", 24)
+    for index, line in enumerate(roll_lines):
+        draw.text((30, 40 + index * 99), line, font=f, fill=0)
+    save("till-roll", roll, roll_lines)
+
+    # A line cropped to 15 px high (under Leptonica's 16-pixel tile).
+    line = render_lines(["상승장에서는 누구나 투자의 천재처럼 보인다."], "nanum-gothic", size=13, margin=4)
+    top = (line.height - 15) // 2 - 2
+    save("thin-strip", line.crop((0, top, line.width, top + 15)), ["상승장에서는 누구나 투자의 천재처럼 보인다."])
 
 
 # Receipts for the extractor (issue 5): one per layout and more, in the fixture fonts,

@@ -71,6 +71,22 @@ final class TesseractEngine {
         monitor: RecognitionMonitor,
         within rectangle: PixelRect? = nil
     ) -> [PreparedLine]? {
+        // Tesseract keeps coordinates in 16 bits: beyond 32767 pixels (a till roll) a
+        // rectangle is read from a copy of its own, and its lines moved back into place.
+        let size = prepared.image.size
+        if let rectangle, max(size.width, size.height) > Self.largestSide {
+            guard let crop = try? prepared.image.clipped(to: rectangle) else { return nil }
+            var frame = prepared.frame
+            frame.origin = (frame.origin.x + rectangle.x, frame.origin.y + rectangle.y)
+            let piece = PreparedImage(image: crop, frame: frame, resolution: prepared.resolution)
+            return recognize(piece, segmentation: segmentation, monitor: monitor)?.map { line in
+                var moved = line
+                moved.preparedBox.x += rectangle.x
+                moved.preparedBox.y += rectangle.y
+                return moved
+            }
+        }
+        guard max(size.width, size.height) <= Self.largestSide else { return nil }
         TessBaseAPISetImage2(handle, prepared.image.pix)
         TessBaseAPISetSourceResolution(handle, Int32(prepared.resolution))
         defer { TessBaseAPIClear(handle) }
@@ -83,6 +99,9 @@ final class TesseractEngine {
         defer { TessResultIteratorDelete(iterator) }
         return TesseractLineReader(iterator: iterator, frame: prepared.frame).readLines()
     }
+
+    /// The longest side Tesseract reads (its boxes hold 16-bit coordinates).
+    static let largestSide = 32_000
 
     /// Tesseract's orientation detection (`TessBaseAPIDetectOrientationScript`; the engine
     /// must be loaded with `osd`): the clockwise turn that stands the page upright and

@@ -103,6 +103,12 @@ extension LeptonicaImage {
     func binarized() throws(OCRError) -> LeptonicaImage {
         var binary: UnsafeMutablePointer<PIX>?
         let size = size
+        // Leptonica's Otsu wants tiles of 16 pixels at least: a thinner strip (a cropped
+        // line 15 px high) is thresholded at the Otsu level of its histogram.
+        if size.width < 16 || size.height < 16 {
+            let threshold = grayHistogram().map(Self.otsuThreshold) ?? 128
+            return try applying("binarise the image") { pixThresholdToBinary($0, Int32(threshold)) }
+        }
         guard pixOtsuAdaptiveThreshold(pix, Int32(size.width), Int32(size.height), 0, 0, 0.1, nil, &binary) == 0 else {
             throw .engineFailure("Leptonica could not binarise the image")
         }
@@ -119,6 +125,27 @@ extension LeptonicaImage {
         var binary: UnsafeMutablePointer<PIX>?
         guard half >= 2, pixSauvolaBinarize(pix, half, 0.34, 1, nil, nil, nil, &binary) == 0 else { return try binarized() }
         return try Self.checked(binary, "binarise the image locally")
+    }
+
+    /// The level that best splits a histogram into two classes (Otsu's method): levels
+    /// below it are ink.
+    static func otsuThreshold(_ histogram: [Int]) -> Int {
+        let total = Double(histogram.reduce(0, +))
+        guard total > 0 else { return 128 }
+        let sum = histogram.enumerated().reduce(0.0) { $0 + Double($1.offset * $1.element) }
+        var below = 0.0
+        var belowSum = 0.0
+        var best = (variance: -1.0, level: 128)
+        for level in 0..<histogram.count {
+            below += Double(histogram[level])
+            belowSum += Double(level * histogram[level])
+            let above = total - below
+            guard below > 0, above > 0 else { continue }
+            let difference = belowSum / below - (sum - belowSum) / above
+            let variance = below * above * difference * difference
+            if variance > best.variance { best = (variance, level + 1) }
+        }
+        return best.level
     }
 
     /// The skew of text lines in a 1-bit image, in degrees (positive: turn clockwise to

@@ -34,6 +34,8 @@ struct PreparedFrame {
     let border: Int
     /// From the straightened page's points back to the scaled page's, when straightened.
     var straightening: ProjectiveMap? = nil
+    /// Where the image read lies in the prepared image, when only a piece of it is read.
+    var origin: (x: Int, y: Int) = (0, 0)
 
     /// Maps a top-left pixel rectangle of the prepared image to a normalized rectangle of
     /// the upright image (the bounding box of its four corners, clamped into the image).
@@ -57,10 +59,10 @@ struct PreparedFrame {
     }
 
     private func uprightPoint(x: Double, y: Double) -> (x: Double, y: Double) {
-        // Undo the border, then the deskew rotation about the centre, then the
+        // Move a piece back into place, undo the border, then the deskew rotation about the centre, then the
         // straightening, then the scaling.
-        var px = x - Double(border)
-        var py = y - Double(border)
+        var px = x + Double(origin.x) - Double(border)
+        var py = y + Double(origin.y) - Double(border)
         if deskewDegrees != 0 {
             let angle = -deskewDegrees * .pi / 180
             let dx = px - Double(rotatedSize.width) / 2

@@ -1,0 +1,122 @@
+@testable import Data
+import Domain
+import Foundation
+import OCRTestSupport
+import Testing
+
+/// Pages read in their layout: columns one after the other, tables and receipts across,
+/// pages of any height and strips of any thinness.
+@Suite("Layout: text lines, reading order, blocks")
+struct LayoutTests {
+    static func box(_ x: Int, _ y: Int, _ width: Int, _ height: Int) -> PixelRect {
+        PixelRect(x: x, y: y, width: width, height: height)
+    }
+
+    /// Lines of `count` rows starting at `top`, `pitch` apart, at `x` and `width` wide.
+    static func rows(x: Int, width: Int, top: Int, count: Int, pitch: Int, height: Int = 20) -> [PixelRect] {
+        (0..<count).map { box(x, top + $0 * pitch, width, height) }
+    }
+
+    @Test("Two columns of prose are read one after the other, even where their lines share rows")
+    func proseColumns() {
+        let left = Self.rows(x: 40, width: 300, top: 40, count: 5, pitch: 32)
+        let right = Self.rows(x: 400, width: 310, top: 40, count: 5, pitch: 32)
+        let blocks = ReadingOrder.blocks(of: (left + right).shuffled(), textHeight: 20)
+        let order = blocks.flatMap { $0 }
+        #expect(Array(order.prefix(5)).allSatisfy { $0.x == 40 })
+        #expect(Array(order.suffix(5)).allSatisfy { $0.x == 400 })
+    }
+
+    @Test("A table's rows and a receipt's labels and amounts are read across, row by row")
+    func rowsAcross() {
+        let labels = Self.rows(x: 40, width: 90, top: 40, count: 6, pitch: 30)
+        let amounts = Self.rows(x: 420, width: 60, top: 40, count: 6, pitch: 30)
+        let blocks = ReadingOrder.blocks(of: labels + amounts, textHeight: 20)
+        // Row by row: each row's label comes right before its amount.
+        let order = blocks.flatMap { $0 }.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+        #expect(blocks.flatMap { $0 }.count == 12)
+        let layout = PageLayout(lines: labels + amounts, textHeight: 20, size: ImageSize(width: 520, height: 260))
+        #expect(layout.blocks.count == 1, "\(layout.blocks)")
+        #expect(order.first?.x == 40)
+    }
+
+    @Test("Pieces of one printed line are joined; lines of one column close together form one paragraph")
+    func fragmentsAndParagraphs() {
+        let joined = ReadingOrder.joiningFragments([Self.box(40, 40, 100, 20), Self.box(150, 41, 80, 19), Self.box(40, 80, 200, 20)], textHeight: 20)
+        #expect(joined.count == 2)
+        #expect(joined.contains(Self.box(40, 40, 190, 20)))
+        let layout = PageLayout(lines: Self.rows(x: 40, width: 300, top: 40, count: 4, pitch: 30), textHeight: 20, size: ImageSize(width: 400, height: 200))
+        #expect(layout.blocks.count == 1)
+        // Half a text height of margin, inside the image.
+        #expect(layout.blocks.first == Self.box(30, 30, 320, 130))
+    }
+
+    @Test("Characters are chained into lines; a syllable's stacked jamo are one character")
+    func lineFinding() throws {
+        // Two lines of five "syllables", each a consonant above a vowel bar, 24 px tall.
+        var parts: [PixelRect] = []
+        for line in 0..<2 {
+            for syllable in 0..<5 {
+                let x = 40 + syllable * 30
+                let y = 40 + line * 50
+                parts += [Self.box(x, y, 22, 14), Self.box(x + 2, y + 16, 18, 8)]
+            }
+        }
+        let lines = try #require(TextLineFinder.lines(in: parts, textHeight: 24))
+        #expect(lines.count == 2)
+        #expect(lines.contains(Self.box(40, 40, 142, 24)))
+    }
+
+    @Test("The skew of a page is measured along its lines, in the sign Leptonica uses (turn clockwise to level)")
+    func skewAlongLines() throws {
+        // Lines falling to the right by 1 px in 10: level them by turning counter-clockwise.
+        let parts = (0..<3).flatMap { line in (0..<8).map { Self.box(40 + $0 * 30, 40 + line * 60 + $0 * 3, 22, 22) } }
+        let skew = try #require(TextLineFinder.skew(in: parts, textHeight: 22))
+        #expect(abs(skew + atan(0.1) * 180 / .pi) < 0.1)
+    }
+
+    @Test("A page of noise has no text lines: it is not read at all")
+    func noise() async throws {
+        // 1200 × 1200 of random specks and blobs: more components than any page of text.
+        var generator = SystemRandomNumberGenerator()
+        let parts = (0..<70_000).map { _ in
+            Self.box(Int.random(in: 0..<1200, using: &generator), Int.random(in: 0..<1200, using: &generator), 6, 6)
+        }
+        #expect(TextLineFinder.lines(in: parts, textHeight: 10) == nil)
+    }
+
+    @Test("Two columns of prose, read end to end, come out column after column")
+    func twoColumnPage() async throws {
+        let fixture = Fixture("two-columns.png")
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright)
+        #expect(CharacterErrorRate.between(result.text, try fixture.expectedText()) <= 0.05, "\(result.text)")
+        let first = try #require(result.lines.first?.text.first)
+        #expect(first == "상")
+    }
+
+    @Test("A ruled table is read row by row, its rules neither joining rows nor read as characters")
+    func ruledTable() async throws {
+        let fixture = Fixture("ruled-table.png")
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright)
+        #expect(CharacterErrorRate.between(result.text, try fixture.expectedText()) <= 0.05, "\(result.text)")
+        #expect(result.lines.count == 5)
+    }
+
+    @Test("A till roll 40,000 px long is read whole, its last line boxed at the bottom")
+    func tillRoll() async throws {
+        let fixture = Fixture("till-roll.png")
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright)
+        #expect(CharacterErrorRate.between(result.text, try fixture.expectedText()) <= 0.05)
+        let last = try #require(result.lines.last)
+        #expect(last.text.contains("399"))
+        // Row 399 is drawn at y = 40 + 399 × 99 of 40,000 px: 0.013 of the height from the bottom.
+        #expect(abs(last.boundingBox.midY - (1 - (40 + 399 * 99 + 14) / 40_000.0)) < 0.002, "\(last.boundingBox)")
+    }
+
+    @Test("A single line cropped 15 px high is read")
+    func thinStrip() async throws {
+        let fixture = Fixture("thin-strip.png")
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright)
+        #expect(CharacterErrorRate.between(result.text, try fixture.expectedText()) <= 0.1, "\(result.text)")
+    }
+}
