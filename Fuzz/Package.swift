@@ -14,6 +14,10 @@ let package = Package(
             dependencies: ["CFuzzer", .product(name: "Data", package: "SwiftOCR"), .product(name: "Domain", package: "SwiftOCR")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(
+            name: "ImageDecoderFuzzer",
+            dependencies: ["CFuzzer", .product(name: "Data", package: "SwiftOCR"), .product(name: "Domain", package: "SwiftOCR")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
             name: "ArgumentFuzzer",
             dependencies: ["CFuzzer", .product(name: "OCRCommandLine", package: "SwiftOCR")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),

@@ -13,7 +13,7 @@ work=.build-fuzz-work
 rm -rf "$work" && mkdir -p "$work/decode" "$work/arguments" Fuzz/findings
 
 # Seeds: small valid images in every format, plus truncated and corrupted copies.
-for image in TestImages/three-lines.png TestImages/blank.png TestImages/inverted-header.png TestImages/dark-pictures.png TestImages/formats/*; do
+for image in TestImages/three-lines.png TestImages/blank.png TestImages/inverted-header.png TestImages/dark-pictures.png TestImages/thin-strip.png TestImages/formats/*; do
     cp "$image" "$work/decode/"
     head -c $(( $(stat -c %s "$image") / 2 )) "$image" > "$work/decode/truncated-$(basename "$image")"
 done
@@ -32,7 +32,8 @@ fuzzer_runtime=$(ls /opt/swift/usr/lib/clang/*/lib/linux/libclang_rt.fuzzer_no_m
     || ls "$(dirname "$(readlink -f "$(command -v swiftc)")")"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a | head -1)
 swift build --package-path Fuzz --build-path .build-fuzz -c debug \
     -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \
-    -Xswiftc -parse-as-library -Xlinker "$fuzzer_runtime" -Xlinker -lstdc++ >"$work/build.log" 2>&1 \
+    -Xswiftc -parse-as-library -Xcc -fsanitize=address -Xcc -fsanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \
+    -Xlinker "$fuzzer_runtime" -Xlinker -lstdc++ >"$work/build.log" 2>&1 \
     || { cat "$work/build.log"; echo "fuzz.sh: building the fuzz targets failed" >&2; exit 1; }
 
 # Both cores: libFuzzer jobs share the corpus; each runs RUNS/2 iterations.
@@ -41,7 +42,8 @@ swift build --package-path Fuzz --build-path .build-fuzz -c debug \
 # (a race in the harness, not the library; LeakSanitizer at exit and the ASan run over
 # the fixtures in Docs/Reliability.md check for real leaks).
 status=0
-for target in ArgumentFuzzer:arguments:65536:1 DecodeFuzzer:decode:16384:0; do
+mkdir -p "$work/imagedecode" && cp "$work"/decode/* "$work/imagedecode/"
+for target in ${FUZZ_TARGETS:-ArgumentFuzzer:arguments:65536:1 ImageDecoderFuzzer:imagedecode:65536:1 DecodeFuzzer:decode:16384:0}; do
     IFS=: read -r name corpus_name max_len leaks <<<"$target"; corpus=$work/$corpus_name
     echo "== $name: $runs runs (2 jobs × $((runs / 2)))"
     rm -f fuzz-*.log

@@ -56,6 +56,27 @@ public enum RotationDegree: Int, Sendable, Hashable, Codable, CaseIterable {
 }
 
 extension RotationDegree {
+    /// The image is already upright: `.upright` as the Apple-Vision-based domain layer this
+    /// library was specified from spells it (orientation "up").
+    public static let degree0 = RotationDegree.upright
+    /// Turn 90° clockwise: `.clockwise90` (orientation "right", EXIF 6).
+    public static let degree90 = RotationDegree.clockwise90
+    /// Turn 180°: `.clockwise180` (orientation "down", EXIF 3).
+    public static let degree180 = RotationDegree.clockwise180
+    /// Turn 270° clockwise: `.clockwise270` (orientation "left", EXIF 8).
+    public static let degree270 = RotationDegree.clockwise270
+
+    /// The image orientation this rotation stands for, as `CGImagePropertyOrientation`
+    /// and `UIImage.Orientation` name them.
+    public var imageOrientation: ImageOrientation {
+        switch self {
+        case .upright: .up
+        case .clockwise90: .right
+        case .clockwise180: .down
+        case .clockwise270: .left
+        }
+    }
+
     /// This rotation followed by `next` (the angles add up, modulo 360°).
     public func followed(by next: RotationDegree) -> RotationDegree {
         RotationDegree(degrees: rawValue + next.rawValue) ?? .upright

@@ -82,3 +82,15 @@ struct KoreanRecognitionTests {
         #expect(xs == xs.sorted())
     }
 }
+
+/// The test of the domain layer this library was specified from, unchanged.
+@Suite("The design's own test")
+struct DesignTests {
+    @Test("recognizeText(in:rotation: .degree0) reads the first line of three-lines.png")
+    func designTest() async throws {
+        let repository = try TesseractOCRRepository()
+        let testImageData = try Fixture("three-lines.png").data()
+        let ocrResult = try await repository.recognizeText(in: testImageData, rotation: .degree0)
+        #expect(ocrResult.lines[0].text.contains("상승장에서는"))
+    }
+}

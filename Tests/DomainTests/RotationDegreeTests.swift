@@ -37,4 +37,13 @@ struct RotationDegreeTests {
         #expect((rotation.degrees + rotation.inverse.degrees) % 360 == 0)
         #expect(rotation.quarterTurns * 90 == rotation.degrees)
     }
+
+    @Test("The domain layer's names compile and mean the same turns, up, right, down and left")
+    func domainLayerNames() {
+        let rotations: [RotationDegree] = [.degree0, .degree90, .degree180, .degree270]
+        #expect(rotations == [.upright, .clockwise90, .clockwise180, .clockwise270])
+        #expect(rotations.map(\.imageOrientation) == [.up, .right, .down, .left])
+        let given: RotationDegree? = .degree0
+        #expect(given == .upright)
+    }
 }

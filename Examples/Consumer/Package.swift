@@ -1,0 +1,18 @@
+// swift-tools-version: 6.0
+// A consumer of SwiftOCR by path, as an app that ports its Apple-Vision-based domain layer
+// would be: it imports `Domain` and `Data` and runs that layer's own test unchanged.
+//
+//   swift test --package-path Examples/Consumer
+import PackageDescription
+
+let package = Package(
+    name: "Consumer",
+    dependencies: [.package(name: "SwiftOCR", path: "../..")],
+    targets: [
+        .testTarget(
+            name: "ConsumerTests",
+            dependencies: [.product(name: "Domain", package: "SwiftOCR"), .product(name: "Data", package: "SwiftOCR")]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,16 @@
+// Fuzzes decoding alone — the container walks (GIF, BMP, TIFF, PNG chunks) and the libpng,
+// libjpeg and libwebp decoders of CImageCodecs — thousands of inputs a second: any bytes
+// must end in a gray image or an OCRError, never a crash or a sanitizer report.
+@testable import Data
+import Domain
+import CFuzzer
+import Foundation
+
+@_cdecl("ImageDecoderFuzzer_main")
+public func fuzzerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    swiftocr_run_fuzzer(argc, argv) { bytes, size in
+        guard let bytes else { return 0 }
+        _ = try? ImageDecoder.decode(Data(bytes: bytes, count: size), maximumPixelCount: 4_000_000)
+        return 0
+    }
+}
