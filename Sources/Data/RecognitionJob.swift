@@ -22,7 +22,8 @@ struct RecognitionJob: Sendable {
         }
         let initial = rotation ?? exifRotation ?? .upright
         let upright = try stored.rotated(by: initial)
-        guard upright.size.width >= 3, upright.size.height >= 3 else {
+        // A side under 6 px holds no character (a 600×15 cropped line does; 3×16,000,000 does not).
+        guard upright.size.width >= 6, upright.size.height >= 6 else {
             return result(lines: [], storedSize: stored.size, rotation: initial)
         }
         let preparation = ImagePreparation(level: options.recognitionLevel)

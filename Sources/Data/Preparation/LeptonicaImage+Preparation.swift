@@ -122,8 +122,12 @@ extension LeptonicaImage {
         guard pixGetDepth(pix) == 8, pixGetColormap(pix) == nil else { return try binarized() }
         let size = size
         let half = Int32(max(2, min(window / 2, (min(size.width, size.height) - 3) / 2)))
+        // Sauvola's method keeps running sums of the image and its squares (12 bytes a
+        // pixel): in tiles of about a megapixel, that memory stays small for any page.
+        let across = Int32(max(1, min(size.width / Int(4 * half + 8), Int((Double(size.width) / 1000).rounded(.up)))))
+        let down = Int32(max(1, min(size.height / Int(4 * half + 8), Int((Double(size.height) / 1000).rounded(.up)))))
         var binary: UnsafeMutablePointer<PIX>?
-        guard half >= 2, pixSauvolaBinarize(pix, half, 0.34, 1, nil, nil, nil, &binary) == 0 else { return try binarized() }
+        guard half >= 2, pixSauvolaBinarizeTiled(pix, half, 0.34, across, down, nil, &binary) == 0 else { return try binarized() }
         return try Self.checked(binary, "binarise the image locally")
     }
 
