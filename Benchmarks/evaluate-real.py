@@ -16,7 +16,8 @@ NFC text without whitespace / expected characters), the uncapped CER, wall time,
 and whether the output holds more than twice the page's characters plus 10 ("invented").
 
 --json OUT writes every measurement, so two runs (before/after) can be compared with
-`--compare OLD.json` which prints the per-image change.
+`--compare OLD.json`, which prints the per-image change; `--markdown` then also prints the
+comparison as a Markdown table (for Docs/Benchmarks.md).
 """
 import json
 import os
@@ -84,6 +85,9 @@ def main():
     with_tesseract = "--no-tesseract" not in args
     if not with_tesseract:
         args.remove("--no-tesseract")
+    markdown = "--markdown" in args
+    if markdown:
+        args.remove("--markdown")
     if len(args) != 1:
         print(__doc__, file=sys.stderr)
         sys.exit(64)
@@ -140,6 +144,18 @@ def main():
     if previous:
         before = sum(previous[r["image"]]["ocr_cer"] for r in rows if r["image"] in previous) / n
         print(f"before: mean CER {before:.3f}, time {sum(previous[r['image']]['ocr_seconds'] for r in rows if r['image'] in previous):.1f} s")
+    if markdown and previous:
+        print("\n| image | chars | CER before | CER now | tesseract CER | s before | s now | tesseract s |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+        for row in rows:
+            was = previous.get(row["image"], {})
+            print(f"| {row['image']} | {row['chars']} | {was.get('ocr_cer', float('nan')):.3f} | **{row['ocr_cer']:.3f}** | "
+                  f"{row['tesseract_cer']:.3f} | {was.get('ocr_seconds', float('nan')):.1f} | {row['ocr_seconds']:.1f} | "
+                  f"{row['tesseract_seconds']:.1f} |")
+        before = [previous[r["image"]] for r in rows if r["image"] in previous]
+        print(f"| **mean / total** | | {sum(r['ocr_cer'] for r in before) / max(1, len(before)):.3f} | "
+              f"**{mean('ocr_cer'):.3f}** | {mean('tesseract_cer'):.3f} | {sum(r['ocr_seconds'] for r in before):.1f} | "
+              f"{our_total:.1f} | {their_total:.1f} |")
     if json_out:
         with open(json_out, "w", encoding="utf-8") as f:
             json.dump({"ocr": binary, "args": extra, "images": rows}, f, ensure_ascii=False, indent=1)

@@ -46,10 +46,12 @@ struct RecognitionJob: Sendable {
         if options.recognitionLevel == .accurate {
             lines = try trace.measure("review") { try DoubtfulLineReview(engine: engine, control: control).review(lines, in: reading.prepared) }
         }
-        if KoreanSecondOpinion.applies(languages: languages, level: options.recognitionLevel), let korean = engines.optionalEngine(for: KoreanSecondOpinion.korean) {
+        if KoreanSecondOpinion.applies(languages: languages, level: options.recognitionLevel) {
+            let korean = { engines.optionalEngine(for: KoreanSecondOpinion.korean) }
             lines = try trace.measure("korean") { try KoreanSecondOpinion(engine: korean, control: control).review(lines, in: reading.prepared) }
         }
-        if NumberTailSecondOpinion.applies(languages: languages, level: options.recognitionLevel), let english = engines.optionalEngine(for: NumberTailSecondOpinion.english) {
+        if NumberTailSecondOpinion.applies(languages: languages, level: options.recognitionLevel) {
+            let english = { engines.optionalEngine(for: NumberTailSecondOpinion.english) }
             lines = try trace.measure("tails") { try NumberTailSecondOpinion(engine: english, control: control).review(lines, in: reading.prepared) }
         }
         control.report(1)

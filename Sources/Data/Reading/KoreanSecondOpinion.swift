@@ -14,7 +14,9 @@ import Domain
 struct KoreanSecondOpinion {
     static let korean = ["kor"]
 
-    let engine: TesseractEngine
+    /// The engine for the second opinion, made when a line first needs it (most pages need
+    /// none: a process reading one image then never loads the model).
+    let engine: () -> TesseractEngine?
     let control: RecognitionControl
 
     static func applies(languages: [String], level: RecognitionLevel) -> Bool {
@@ -29,7 +31,7 @@ struct KoreanSecondOpinion {
             for rectangle in Self.rectangles(for: spans, of: line, within: prepared.image.size) {
                 try control.checkpoint()
                 let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
-                guard let reread = engine.recognize(prepared, segmentation: PSM_SINGLE_LINE, monitor: monitor, within: rectangle) else {
+                guard let reread = engine()?.recognize(prepared, segmentation: PSM_SINGLE_LINE, monitor: monitor, within: rectangle) else {
                     try control.checkpoint()
                     continue
                 }

@@ -21,7 +21,9 @@ struct NumberTailSecondOpinion {
     /// Every word of the English reading must be read with at least this confidence.
     static let minimumConfidence: Float = 0.6
 
-    let engine: TesseractEngine
+    /// The engine for the second opinion, made when a line first needs it (most pages need
+    /// none: a process reading one image then never loads the model).
+    let engine: () -> TesseractEngine?
     let control: RecognitionControl
 
     static func applies(languages: [String], level: RecognitionLevel) -> Bool {
@@ -39,7 +41,7 @@ struct NumberTailSecondOpinion {
             let rectangle = line.readingBox(
                 over: first.lowerBound...last.upperBound, margin: max(2, line.preparedBox.height / 3), within: prepared.image.size)
             let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
-            guard let reread = engine.recognize(prepared, segmentation: PSM_SINGLE_LINE, monitor: monitor, within: rectangle) else {
+            guard let reread = engine()?.recognize(prepared, segmentation: PSM_SINGLE_LINE, monitor: monitor, within: rectangle) else {
                 try control.checkpoint()
                 return line
             }

@@ -69,7 +69,7 @@ struct PageReader {
             let turned = first.followed(by: .clockwise180)
             return reading.orBetter(try readPage(base, rotation: turned, uprightSize: uprightSize, label: "\(turned.degrees)"))
         }
-        if base.lineDirection == nil, let proposal = detection(), proposal.confidence >= Self.trustedDetection,
+        if base.lineDirection == nil, !reading.lines.isEmpty, let proposal = detection(), proposal.confidence >= Self.trustedDetection,
             proposal.rotation == .clockwise90 || proposal.rotation == .clockwise270
         {
             let other = try readPage(base, rotation: proposal.rotation, uprightSize: uprightSize, label: "\(proposal.rotation.degrees)")
