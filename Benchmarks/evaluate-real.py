@@ -19,6 +19,7 @@ and whether the output holds more than twice the page's characters plus 10 ("inv
 `--compare OLD.json`, which prints the per-image change; `--markdown` then also prints the
 comparison as a Markdown table (for Docs/Benchmarks.md).
 """
+import argparse
 import json
 import os
 import subprocess
@@ -64,34 +65,20 @@ def tesseract_text(path):
 
 
 def main():
-    args = sys.argv[1:]
-    extra = []
-    if "--" in args:
-        extra = args[args.index("--") + 1:]
-        args = args[:args.index("--")]
-
-    def option(name, default=None):
-        if name in args:
-            i = args.index(name)
-            value = args[i + 1]
-            del args[i:i + 2]
-            return value
-        return default
-
-    binary = option("--ocr", ".build/release/ocr")
-    json_out = option("--json")
-    compare = option("--compare")
-    match = option("--match", "")
-    with_tesseract = "--no-tesseract" not in args
-    if not with_tesseract:
-        args.remove("--no-tesseract")
-    markdown = "--markdown" in args
-    if markdown:
-        args.remove("--markdown")
-    if len(args) != 1:
-        print(__doc__, file=sys.stderr)
-        sys.exit(64)
-    directory = args[0]
+    argv = sys.argv[1:]
+    extra = argv[argv.index("--") + 1:] if "--" in argv else []
+    parser = argparse.ArgumentParser(description="ocr scan against tesseract on real images with transcriptions.")
+    parser.add_argument("directory")
+    parser.add_argument("--ocr", default=".build/release/ocr")
+    parser.add_argument("--json", dest="json_out")
+    parser.add_argument("--compare")
+    parser.add_argument("--match", default="")
+    parser.add_argument("--no-tesseract", dest="with_tesseract", action="store_false")
+    parser.add_argument("--markdown", action="store_true")
+    options = parser.parse_args(argv[:argv.index("--")] if "--" in argv else argv)
+    binary, json_out, compare, match = options.ocr, options.json_out, options.compare, options.match
+    with_tesseract, markdown = options.with_tesseract, options.markdown
+    directory = options.directory
     names = sorted(name for name in os.listdir(directory)
                    if name.lower().endswith(IMAGE_EXTENSIONS) and match in name
                    and os.path.exists(os.path.join(directory, os.path.splitext(name)[0] + ".gt.txt")))
