@@ -78,7 +78,7 @@ final class TesseractEngine {
             guard let crop = try? prepared.image.clipped(to: rectangle) else { return nil }
             var frame = prepared.frame
             frame.origin = (frame.origin.x + rectangle.x, frame.origin.y + rectangle.y)
-            let piece = PreparedImage(image: crop, frame: frame, resolution: prepared.resolution)
+            let piece = PreparedImage(image: crop, frame: frame, resolution: prepared.resolution, background: prepared.background)
             return recognize(piece, segmentation: segmentation, monitor: monitor)?.map { line in
                 var moved = line
                 moved.preparedBox.x += rectangle.x

@@ -119,7 +119,8 @@ struct ImagePreparation {
         let frame = PreparedFrame(
             uprightSize: uprightSize, scale: scale, scaledSize: turned.size, deskewDegrees: degrees,
             rotatedSize: deskewed.size, border: Self.border, straightening: straightening)
-        return PreparedImage(image: image, frame: frame, resolution: PreparedImage.resolution(forTextHeight: page.textHeight))
+        return PreparedImage(
+            image: image, frame: frame, resolution: PreparedImage.resolution(forTextHeight: page.textHeight), background: page.background)
     }
 
     /// The clockwise turn (degrees) that levels the page's text lines: measured along the

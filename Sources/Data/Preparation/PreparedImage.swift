@@ -9,6 +9,8 @@ struct PreparedImage {
     /// The resolution Tesseract is told (pixels per inch), from the typical text height:
     /// its layout analysis sizes what it looks for (rule lines, gaps, pitch) by it.
     var resolution: Int = 300
+    /// The level of the page's paper around its print (what areas not to be read are painted).
+    var background: Int = 255
 
     /// The resolution at which text `textHeight` pixels high is about 10-point print
     /// (a Hangul syllable is close to the em: 10 pt is 0.139 in), within Tesseract's

@@ -87,7 +87,7 @@ struct PageReader {
         // Faint print (nothing darker than level 40) is read stretched, paper to white: on
         // grey paper beside white print-head streaks, a threshold splits paper from streaks.
         if let stretched = try prepared.image.stretchedToPaperWhite() {
-            prepared = PreparedImage(image: stretched, frame: prepared.frame, resolution: prepared.resolution)
+            prepared = PreparedImage(image: stretched, frame: prepared.frame, resolution: prepared.resolution, background: 255)
         }
         PreparedImageDump.write(prepared.image, label: label)
         var lines: [PreparedLine] = []
@@ -99,7 +99,7 @@ struct PageReader {
             var done = 0.0
             for (index, block) in layout.blocks.enumerated() {
                 let share = Double(block.width * block.height) / area
-                lines += try prepared.image.withOnly(layout.visibleAreas(of: index), visibleIn: block, level: base.background) {
+                lines += try prepared.image.withOnly(layout.visibleAreas(of: index), visibleIn: block, level: prepared.background) {
                     try recognize(prepared, PSM_SINGLE_BLOCK, within: block, progress: done...(done + share))
                 }
                 done += share
@@ -126,7 +126,9 @@ struct PageReader {
         guard let lines = TextLineFinder.lines(in: binary.componentBoxes(connectivity: 8), textHeight: height) else {
             return PageLayout(blocks: [])  // noise
         }
-        guard !lines.isEmpty else { return PageLayout(blocks: [PixelRect(x: 0, y: 0, width: prepared.image.size.width, height: prepared.image.size.height)]) }
+        guard !lines.isEmpty else {
+            return PageLayout(blocks: [PixelRect(x: 0, y: 0, width: prepared.image.size.width, height: prepared.image.size.height)])
+        }
         return PageLayout(lines: lines, textHeight: height, size: prepared.image.size)
     }
 
