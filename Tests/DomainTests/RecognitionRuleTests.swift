@@ -26,10 +26,10 @@ private func textLine(_ text: String, confidence: Float = 0.9, height: Double = 
 struct RecognitionRuleTests {
     @Test("The standard pipeline filters by confidence first, then cleans up, in a documented order")
     func standardPipelineOrder() {
-        #expect(RecognitionPipeline.standard().names == ["confidence", "word-confidence", "full-width", "text-cleanup", "garbage-lines", "digit-repair"])
+        #expect(RecognitionPipeline.standard().names == ["noisy-page", "confidence", "word-confidence", "full-width", "text-cleanup", "garbage-lines", "digit-repair"])
         #expect(
             RecognitionPipeline.standard(minimumTextHeight: 0.02, regionOfInterest: NormalizedRect(x: 0, y: 0, width: 1, height: 0.5)).names
-                == ["confidence", "word-confidence", "min-text-height", "region", "full-width", "text-cleanup", "garbage-lines", "digit-repair"])
+                == ["noisy-page", "confidence", "word-confidence", "min-text-height", "region", "full-width", "text-cleanup", "garbage-lines", "digit-repair"])
         #expect(RecognitionPipeline.raw.names.isEmpty)
         #expect(RecognitionOptions().resolvedRules.names == RecognitionPipeline.standard().names)
     }
@@ -149,5 +149,29 @@ struct WordConfidenceFilterTests {
         let result = WordConfidenceFilter().apply(to: OCRResult(lines: [line, guesses, bare], minimumConfidence: 0.5, imageSize: ImageSize(width: 100, height: 100)))
         #expect(result.lines.map(\.text) == ["합계 12,000", "text"])
         #expect(result.lines[0].confidence > line.confidence)
+    }
+}
+
+@Suite("Noisy pages")
+struct NoisyPageFilterTests {
+    static func line(_ words: [(String, Float)], y: Double, confidence: Float) -> RecognizedLine {
+        let recognized = words.enumerated().map { index, word in
+            RecognizedWord(text: word.0, boundingBox: NormalizedRect(x: 0.1 * Double(index), y: y, width: 0.08, height: 0.05), confidence: word.1)
+        }
+        return RecognizedLine(
+            text: words.map(\.0).joined(separator: " "), boundingBox: NormalizedRect(x: 0, y: y, width: 0.8, height: 0.05),
+            confidence: confidence, words: recognized)
+    }
+
+    @Test("A page read mostly as noise keeps only its surer words; a page read with confidence is left alone")
+    func noisyPage() {
+        let noise = (0..<6).map { Self.line([("eeercemen", 0.1), ("oro", 0.2)], y: 0.1 * Double($0), confidence: 0.15) }
+        let halfSure = Self.line([("8", 0.67), ("bee", 0.55)], y: 0.7, confidence: 0.62)
+        let plate = Self.line([("65%", 0.36), ("0887-5", 0.66)], y: 0.8, confidence: 0.51)
+        let page = OCRResult(lines: noise + [halfSure, plate], minimumConfidence: 0, imageSize: ImageSize(width: 500, height: 500))
+        let kept = NoisyPageFilter().apply(to: page)
+        #expect(kept.lines.map(\.text) == ["8", "0887-5"])
+        let sure = OCRResult(lines: [halfSure, plate], minimumConfidence: 0, imageSize: ImageSize(width: 500, height: 500))
+        #expect(NoisyPageFilter().apply(to: sure) == sure)
     }
 }

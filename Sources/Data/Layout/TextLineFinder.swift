@@ -27,6 +27,9 @@ enum TextLineFinder {
     static let characterGap = 1.0
     /// Neighbours' centres differ by less than this share of the taller one's height.
     static let centreShift = 0.4
+    /// Ink that holds a square this many text heights wide is solid (a band, a filled box),
+    /// not a stroke: a heading's strokes stay under it up to about four times the text height.
+    static let solidSide = 0.6
     /// The pages with more candidate components than this are noise, not text.
     static let maximumComponents = 60_000
 

@@ -133,7 +133,12 @@ struct PageReader {
         let height = textHeight ?? ImagePreparation.targetTextHeight
         let local = try prepared.image.binarizedLocally(window: Int(3 * height))
         let global = try prepared.image.binarized()
-        let binary = try local.applying("join the binarisations") { pixOr(nil, $0, global.pix) }
+        let joined = try local.applying("join the binarisations") { pixOr(nil, $0, global.pix) }
+        // Solid ink wider than any stroke (a dark band, a bumper, a filled box) is no
+        // character: taken out, it neither forms "lines" nor is kept in view for reading.
+        let side = Int32(max(3, (TextLineFinder.solidSide * height).rounded()))
+        let solid = try joined.applying("find solid ink") { pixOpenBrick(nil, $0, side, side) }
+        let binary = try joined.applying("take out solid ink") { pixSubtract(nil, $0, solid.pix) }
         guard let lines = TextLineFinder.lines(in: binary.componentBoxes(connectivity: 8), textHeight: height) else {
             return PageLayout(blocks: [])  // noise
         }

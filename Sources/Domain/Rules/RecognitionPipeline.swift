@@ -20,21 +20,23 @@ public struct RecognitionPipeline: Sendable {
     public static let raw = RecognitionPipeline([])
 
     /// The default pipeline, in this order:
-    /// 1. `ConfidenceFilter(minimumConfidence)`;
-    /// 2. `WordConfidenceFilter`: words under 0.4 (or under `minimumConfidence`, if lower) go;
-    /// 3. `MinimumTextHeightFilter(minimumTextHeight)`, when it is above 0;
-    /// 4. `RegionOfInterestFilter(regionOfInterest)`, when a region is given;
-    /// 5. `FullWidthNormalization()` (`１２,５００` → `12,500`);
-    /// 6. `TextCleanup()` (NFC, single spaces, no empty lines);
-    /// 7. `GarbageLineFilter()`;
-    /// 8. `DigitConfusionRepair()`.
+    /// 1. `NoisyPageFilter(minimumConfidence)`: on a page read mostly as noise, words
+    ///    under 0.6 go;
+    /// 2. `ConfidenceFilter(minimumConfidence)`;
+    /// 3. `WordConfidenceFilter`: words under 0.4 (or under `minimumConfidence`, if lower) go;
+    /// 4. `MinimumTextHeightFilter(minimumTextHeight)`, when it is above 0;
+    /// 5. `RegionOfInterestFilter(regionOfInterest)`, when a region is given;
+    /// 6. `FullWidthNormalization()` (`１２,５００` → `12,500`);
+    /// 7. `TextCleanup()` (NFC, single spaces, no empty lines);
+    /// 8. `GarbageLineFilter()`;
+    /// 9. `DigitConfusionRepair()`.
     public static func standard(
         minimumConfidence: Float = ConfidenceFilter.defaultMinimumConfidence,
         minimumTextHeight: Double = 0,
         regionOfInterest: NormalizedRect? = nil
     ) -> RecognitionPipeline {
         var rules: [any RecognitionRule] = [
-            ConfidenceFilter(minimumConfidence: minimumConfidence),
+            NoisyPageFilter(minimumConfidence: minimumConfidence), ConfidenceFilter(minimumConfidence: minimumConfidence),
             WordConfidenceFilter(minimumConfidence: min(minimumConfidence, WordConfidenceFilter.defaultMinimumConfidence)),
         ]
         if minimumTextHeight > 0 { rules.append(MinimumTextHeightFilter(minimumTextHeight: minimumTextHeight)) }
