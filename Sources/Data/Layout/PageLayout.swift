@@ -52,8 +52,7 @@ struct PageLayout {
         let allLines = paragraphs.flatMap { $0 }
         lines = allLines
         blocks = paragraphs.compactMap { paragraph in
-            guard let first = paragraph.first else { return nil }
-            let box = paragraph.dropFirst().reduce(first) { $0.union($1) }
+            guard let box = PixelRect.enclosing(paragraph) else { return nil }
             let others = allLines.filter { line in !paragraph.contains(line) }
             return Self.padded(box, clearOf: others, by: Int((Self.margin * textHeight).rounded()), within: size)
         }
@@ -61,9 +60,7 @@ struct PageLayout {
 
     /// Whether `next` is the same column as `block`, just below it.
     private static func continues(_ block: [PixelRect], with next: [PixelRect], textHeight: Double) -> Bool {
-        guard let first = block.first, let nextFirst = next.first else { return false }
-        let above = block.dropFirst().reduce(first) { $0.union($1) }
-        let below = next.dropFirst().reduce(nextFirst) { $0.union($1) }
+        guard let above = PixelRect.enclosing(block), let below = PixelRect.enclosing(next) else { return false }
         let gap = Double(below.y - above.maxY)
         let overlap = Double(min(above.maxX, below.maxX) - max(above.x, below.x))
         return gap >= 0 && gap < paragraphGap * textHeight && overlap >= 0.5 * Double(min(above.width, below.width))

@@ -112,28 +112,3 @@ enum ReadingOrder {
         return (before, after)
     }
 }
-
-extension PixelRect {
-    var maxX: Int { x + width }
-    var maxY: Int { y + height }
-    var centerY: Double { Double(y) + Double(height) / 2 }
-
-    /// The part of this rectangle inside `bounds` (empty when they do not meet).
-    func clamped(to bounds: PixelRect) -> PixelRect {
-        let left = max(x, bounds.x)
-        let top = max(y, bounds.y)
-        return PixelRect(x: left, y: top, width: max(0, min(maxX, bounds.maxX) - left), height: max(0, min(maxY, bounds.maxY) - top))
-    }
-
-    /// Whether the two share any pixel.
-    func intersects(_ other: PixelRect) -> Bool {
-        x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
-    }
-
-    /// The smallest rectangle holding both.
-    func union(_ other: PixelRect) -> PixelRect {
-        let left = min(x, other.x)
-        let top = min(y, other.y)
-        return PixelRect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
-    }
-}

@@ -92,7 +92,7 @@ enum TextLineFinder {
                 sets.union(index, other)
             }
         }
-        return sets.groups().map { group in group.dropFirst().reduce(parts[group[0]]) { $0.union(parts[$1]) } }
+        return sets.groups().compactMap { group in PixelRect.enclosing(group.map { parts[$0] }) }
     }
 
     /// How far the page must be turned clockwise, in degrees, to set its text lines level:
@@ -126,7 +126,7 @@ enum TextLineFinder {
         }
         return sets.groups().map { group in
             let members = group.map { characters[$0] }
-            return (members.dropFirst().reduce(members[0]) { $0.union($1) }, members.count, slope(of: members))
+            return (PixelRect.enclosing(members) ?? members[0], members.count, slope(of: members))
         }
     }
 }

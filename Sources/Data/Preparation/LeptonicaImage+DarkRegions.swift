@@ -54,7 +54,7 @@ extension LeptonicaImage {
     private func darkTextRegions() -> [PixelRect] {
         componentBoxes(connectivity: 8).filter { box in
             guard box.height >= Self.darkRegionMinimumHeight, box.width >= Self.darkRegionMinimumWidth,
-                let region = clipped(to: box)
+                let region = try? clipped(to: box)
             else { return false }
             let area = Double(box.width * box.height)
             guard Double(region.foregroundCount) >= Self.darkRegionMinimumFill * area,
@@ -72,12 +72,6 @@ extension LeptonicaImage {
             let characterHeight = characters.map(\.height).sorted()[characters.count / 2]
             return Double(box.height) >= Self.darkRegionMinimumHeightPerCharacter * Double(characterHeight)
         }
-    }
-
-    private func clipped(to rect: PixelRect) -> LeptonicaImage? {
-        var box: UnsafeMutablePointer<BOX>? = boxCreate(Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
-        defer { boxDestroy(&box) }
-        return LeptonicaImage(taking: pixClipRectangle(pix, box, nil))
     }
 
     /// The bounding boxes of a 1-bit image's ink components (`pixConnCompBB`).

@@ -51,14 +51,3 @@ extension RecognizedLine {
         return start...max(start, (word.boundingBox.maxX - boundingBox.minX) / boundingBox.width)
     }
 }
-
-extension PixelRect {
-    /// The rectangle grown by `margin` on every side, kept inside an image of `size`.
-    func padded(by margin: Int, within size: ImageSize) -> PixelRect {
-        let left = max(0, x - margin)
-        let top = max(0, y - margin)
-        let right = min(size.width, x + width + margin)
-        let bottom = min(size.height, y + height + margin)
-        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
-    }
-}

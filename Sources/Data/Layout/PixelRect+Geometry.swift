@@ -1,0 +1,41 @@
+import Domain
+
+/// Geometry of pixel rectangles (top-left origin) used by layout and reading.
+extension PixelRect {
+    /// The rectangle grown by `margin` on every side, kept inside an image of `size`.
+    func padded(by margin: Int, within size: ImageSize) -> PixelRect {
+        let left = max(0, x - margin)
+        let top = max(0, y - margin)
+        let right = min(size.width, x + width + margin)
+        let bottom = min(size.height, y + height + margin)
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    var maxX: Int { x + width }
+    var maxY: Int { y + height }
+    var centerY: Double { Double(y) + Double(height) / 2 }
+
+    /// The part of this rectangle inside `bounds` (empty when they do not meet).
+    func clamped(to bounds: PixelRect) -> PixelRect {
+        let left = max(x, bounds.x)
+        let top = max(y, bounds.y)
+        return PixelRect(x: left, y: top, width: max(0, min(maxX, bounds.maxX) - left), height: max(0, min(maxY, bounds.maxY) - top))
+    }
+
+    /// Whether the two share any pixel.
+    func intersects(_ other: PixelRect) -> Bool {
+        x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+    }
+
+    /// The smallest rectangle holding both.
+    func union(_ other: PixelRect) -> PixelRect {
+        let left = min(x, other.x)
+        let top = min(y, other.y)
+        return PixelRect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
+    }
+
+    /// The smallest rectangle holding all of `rectangles`, or `nil` when there are none.
+    static func enclosing(_ rectangles: some Sequence<PixelRect>) -> PixelRect? {
+        rectangles.reduce(nil) { $0?.union($1) ?? $1 }
+    }
+}
