@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian packages SwiftOCR needs to build and run: Tesseract and Leptonica
-# (headers and libraries, found through pkg-config), libpng and libjpeg (decoded directly),
-# and the Korean, English, Hangul-script and orientation language data. Safe to run again: it installs only what is missing.
+# (headers and libraries, found through pkg-config), libpng, libjpeg and libwebp (which
+# CImageCodecs calls directly), and the Korean, English, Hangul-script and orientation
+# language data. Safe to run again: it installs only what is missing.
 #
 #   bash Scripts/setup.sh            # library, CLI and tests
-#   bash Scripts/setup.sh --bench    # also the tesseract command, Pillow and fonts for Benchmarks/
+#   bash Scripts/setup.sh --bench    # also the tesseract command, Pillow, numpy and fonts for
+#                                    # Benchmarks/, and tiffcp and cwebp for ../shared/hostile
 set -euo pipefail
 
-packages=(pkg-config libtesseract-dev libleptonica-dev libpng-dev libjpeg-dev tesseract-ocr-kor tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-script-hang)
+packages=(pkg-config libtesseract-dev libleptonica-dev libpng-dev libjpeg-dev libwebp-dev tesseract-ocr-kor tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-script-hang)
 if [[ "${1:-}" == "--bench" ]]; then
-    packages+=(tesseract-ocr python3-pil fonts-nanum fonts-unfonts-core fonts-baekmuk fonts-noto-cjk)
+    packages+=(tesseract-ocr python3-pil python3-numpy libtiff-tools webp fonts-nanum fonts-unfonts-core fonts-baekmuk fonts-noto-cjk)
 fi
 
 missing=()
