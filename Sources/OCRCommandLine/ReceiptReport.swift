@@ -33,6 +33,8 @@ struct ReceiptReport: Encodable {
     var businessRegistrationNumber: Field<String>?
     var phoneNumber: Field<String>?
     var date: Field<String>?
+    /// The time of the sale alone (`18:42`), also inside `date`, so a consumer need not parse it.
+    var time: Field<String>?
     var items: [Item]
     var taxableAmount: Field<Int>?
     var vat: Field<Int>?
@@ -50,6 +52,7 @@ struct ReceiptReport: Encodable {
         businessRegistrationNumber = receipt.businessRegistrationNumber.map { Field($0, value: same) }
         phoneNumber = receipt.phoneNumber.map { Field($0, value: same) }
         date = receipt.date.map { Field($0, value: \.description) }
+        time = receipt.date.flatMap { field in field.value.timeString.map { _ in Field(field) { $0.timeString ?? "" } } }
         items = receipt.items.map {
             Item(
                 name: $0.name, quantity: $0.quantity, unitPrice: $0.unitPrice, amount: $0.amount,

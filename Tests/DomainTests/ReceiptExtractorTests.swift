@@ -185,3 +185,89 @@ struct ReceiptMisreadTests {
         }
     }
 }
+
+/// The mistakes receipts from other generators and real shops provoked (issue 14), each a
+/// class: totals settled by the amount paid, card numbers only from card-number shapes,
+/// headings never a name, the wider label vocabulary.
+@Suite("Receipt extraction on layouts it was not built from")
+struct ReceiptLayoutTests {
+    @Test("A discount between the subtotal and the total makes the total the amount paid, confirmed by three lines")
+    func discountBeforeTotal() throws {
+        let read = ReceiptExtractor().extract(from: receipt([
+            "GS25 역삼타워점", "사업자번호 220-81-62517", "2025-11-25 18:42", "아메리카노 2 5,000", "샌드위치 1 22,500",
+            "상품합계 27,500", "자사할인 -1,370", "판매금액 26,130", "신용카드 26,130", "승인금액: 26,130",
+        ]))
+        let total = try #require(read.total)
+        #expect(total.value == 26_130)
+        #expect(total.isHighConfidence)
+        #expect(read.discounts.map(\.value) == [1_370])
+        #expect(read.checks.contains(ReceiptCheck(kind: .subtotalMatchesTotal, passed: true)))
+    }
+
+    @Test("A total the amounts paid contradict is never reported with high confidence")
+    func contradictedTotal() throws {
+        let read = ReceiptExtractor().extract(from: receipt(["가게", "합계 27,500", "신용카드 26,130"]))
+        #expect(read.total?.isHighConfidence != true)
+    }
+
+    @Test("POS, terminal and order numbers are never card numbers; the card number printed is found")
+    func cardNumberShapes() {
+        let read = ReceiptExtractor().extract(from: receipt([
+            "가게", "[등록] 2025-11-25 18:42 POS 06-8307 NO.0317", "단말기 1A79798148 전표번호 020298", "CARD NO : 94166149********",
+        ]))
+        #expect(read.cardNumber?.value == "94166149********")
+        #expect(ReceiptExtractor().extract(from: receipt(["가게", "[등록] 2025-11-25 18:42 POS 06-8307 NO.0317"])).cardNumber == nil)
+    }
+
+    @Test(
+        "Masked card numbers in the shapes terminals print, kept in their shape",
+        arguments: [
+            ("카드번호 5461-11**-****-123*", "5461-11**-****-123*"), ("신한카드 55257642****202*", "55257642****202*"),
+            ("카드번호 : 6250-03**-****-4903(C) 일시불", "6250-03**-****-4903"), ("카드번호 4854-79**-****-6471", "4854-79**-****-6471"),
+        ])
+    func terminalShapes(line: String, expected: String) {
+        #expect(ReceiptExtractor().extract(from: receipt(["가게", line])).cardNumber?.value == expected)
+    }
+
+    @Test("A card number found by its shape alone, with no label, stays below 0.5")
+    func unlabelledCardNumber() throws {
+        let card = try #require(ReceiptExtractor().extract(from: receipt(["가게", "5461-11**-****-1234"])).cardNumber)
+        #expect(card.confidence < 0.5)
+    }
+
+    @Test(
+        "Headings and copy markers are not the merchant",
+        arguments: [
+            (["영 수 증", "GS25 역삼타워점", "사업자번호 220-81-62517"], "GS25 역삼타워점"),
+            (["[회원용]", "emart24 선릉점", "TEL 02-555-1234"], "emart24 선릉점"),
+            (["IC신용승인 (고 객 용)", "단말기 : 1A79798148 전표번호 : 020298", "가맹점 : 김태준의 탕탕집"], "김태준의 탕탕집"),
+            (["매출전표", "카드번호 전표번호", "가맹점명", "치즈웨이브"], "치즈웨이브"),
+            (["THE", "HYUNDAI", "(주)현대백화점 판교점", "경기도 성남시 분당구 판교역로 146번길 20", "726-85-00088"], "(주)현대백화점 판교점"),
+        ])
+    func merchantNotHeading(lines: [String], expected: String) {
+        #expect(ReceiptExtractor().extract(from: receipt(lines)).merchantName?.value == expected)
+    }
+
+    @Test(
+        "Totals under the wider vocabulary, letter-spaced or not, and VAT under 세액 and 부가세액",
+        arguments: [
+            (["가게", "우유 1 11,000", "판매금액 11,000", "세액 1,000"], 11_000, 1_000),
+            (["가게", "우유 1 11,000", "합 계 금 액 11,000", "부가세액 1,000"], 11_000, 1_000),
+            (["가게", "우유 1 12,000", "자사할인 -1,000", "결제금액 11,000", "부가세액 1,000"], 11_000, 1_000),
+            (["가게", "우유 1 11,000", "◆ 내 실 금 액: 11,000", "부 가 세 : 1,000"], 11_000, 1_000),
+        ])
+    func totalVocabulary(lines: [String], total: Int, vat: Int) {
+        let read = ReceiptExtractor().extract(from: receipt(lines))
+        #expect(read.total?.value == total)
+        #expect(read.vat?.value == vat)
+    }
+
+    @Test("A card slip's supply amount labelled only 금액 is the taxable amount, never an item")
+    func cardSlipSupplyAmount() {
+        let read = ReceiptExtractor().extract(from: receipt(["IC신용승인", "가맹점 : 탕탕집", "금 액 6,818 원", "부가세 682 원", "합 계 7,500 원"]))
+        #expect(read.items.isEmpty)
+        #expect(read.taxableAmount?.value == 6_818)
+        #expect(read.total?.value == 7_500)
+        #expect(read.total?.isHighConfidence == true)
+    }
+}

@@ -121,6 +121,8 @@ struct ScanRulesCommandTests {
         #expect(total["lines"] as? [Int] != nil && total["boundingBox"] as? [String: Double] != nil)
         let date = try #require(receipt["date"] as? [String: Any])
         #expect(date["value"] as? String == "\(try fixture.expected().date) \(try fixture.expected().time)")
+        let time = try #require(receipt["time"] as? [String: Any])
+        #expect(time["value"] as? String == (try fixture.expected().time))
         #expect((receipt["businessRegistrationNumber"] as? [String: Any])?["value"] as? String == (try fixture.expected().businessNumber))
         #expect((receipt["checks"] as? [String: Bool])?["itemsMatchTotal"] == true)
     }

@@ -54,44 +54,83 @@ extension ReceiptExtractor {
         return field
     }
 
+    /// The store's name: the value of a name label (가맹점명, 상호, 매장명, …, on its line
+    /// or the next); else, among the lines at the top that read as a name (not a heading or
+    /// copy marker, a label line, an address, a phone number or an e-mail address), the first
+    /// with a company marker (`(주)`, `…점`, `…마트`), or the first of all.
     static func merchant(in lines: [ReceiptLine]) -> ReceiptField<String>? {
-        for line in lines.prefix(3) where !isHeader(line) && ReceiptDateParser.date(in: line.text) == nil {
-            let decoration = CharacterSet(charactersIn: "[]<>*=-#() ")
-            let name = line.text.trimmingCharacters(in: decoration).replacingOccurrences(of: "영수증", with: "")
-                .trimmingCharacters(in: decoration)
-            guard name.filter(\.isLetter).count >= 2 else { continue }
-            var field = line.field(name, range: nil)
-            field.sourceText = line.text
-            return field
+        for (position, line) in lines.enumerated() {
+            guard let label = Keywords.merchantLabel.first(where: { line.compact.hasPrefix($0) }) else { continue }
+            let value = line.text(afterCompactPrefix: label.count).drop { ": ".contains($0) }
+            if let name = merchantName(String(value)) { return line.field(name, range: nil, cap: unconfirmedCap).withSource(line.text) }
+            if value.isEmpty, position + 1 < lines.count, let name = merchantName(lines[position + 1].text) {
+                return lines[position + 1].field(name, range: nil, cap: unconfirmedCap).withSource(lines[position + 1].text)
+            }
         }
-        return nil
+        let top = lines.prefix { !$0.contains(anyOf: ["상품명", "품명", "단가", "수량"]) && $0.trailingAmount == nil }.prefix(8)
+        let candidates = top.filter { line in
+            !line.contains(anyOf: Keywords.heading) && !isHeader(line) && !line.contains(anyOf: ["번호", "주소", "@", "://"])
+                && line.text.firstMatch(of: #/^[^\d:]{1,8}\s*:/#) == nil && !isAddress(line)
+        }.compactMap { line in merchantName(line.text).map { (line, $0) } }
+        let marked = candidates.first { $0.1.firstMatch(of: #/\(주\)|㈜|주식회사|\(유\)|점$|마트|농협/#) != nil }
+        guard let (line, name) = marked ?? candidates.first else { return nil }
+        return line.field(name, range: nil, cap: marked != nil ? 0.8 : 0.7).withSource(line.text)
     }
 
-    /// A masked card number: four digits, maybe two or four more, masking characters
-    /// (`*`, read as `%`, `#`, `+`, `¥`, `x` …), and the last four digits; rebuilt as the
-    /// 16-digit `1234-56**-****-7890` form.
+    /// `text` as a store name, without decoration and copy markers, or `nil` when it has
+    /// fewer than two letters or is mostly digits.
+    static func merchantName(_ text: String) -> String? {
+        let decoration = CharacterSet(charactersIn: "[]<>*=-#~_|◆◇■□★☆ ")
+        var name = text.replacingOccurrences(of: "영수증", with: "").trimmingCharacters(in: decoration)
+        if name.hasPrefix("("), !["(주)", "(유)", "(사)"].contains(where: { name.hasPrefix($0) }) { name.removeFirst() }
+        if name.hasSuffix(")"), name.filter({ $0 == "(" }).count < name.filter({ $0 == ")" }).count { name.removeLast() }
+        name = name.trimmingCharacters(in: decoration)
+        let letters = name.filter(\.isLetter).count
+        guard letters >= 2, letters >= name.filter(\.isNumber).count else { return nil }
+        return name
+    }
+
+    /// Whether a line is a street address: a 시/도 or 구 name and a road or lot number.
+    static func isAddress(_ line: ReceiptLine) -> Bool {
+        line.text.firstMatch(of: #/(시|도|구|군)\s.*(로|길|동|층)\s?\d|\d+(번길|로|길)\s/#) != nil
+    }
+
+    /// The masked card number (see `MaskedCardNumber`): on a line labelled as one (카드번호,
+    /// CARD NO, a card or pay brand) or under a label line, up to `unconfirmedCap`; found
+    /// by its shape alone elsewhere, below 0.5; confirmed when printed twice alike.
     static func cardNumber(in lines: [ReceiptLine]) -> ReceiptField<String>? {
-        let labelled = lines.filter { $0.contains(anyOf: ["카드번호", "카드No", "CARD", "카드NO"]) }
-        for line in labelled + lines {
-            guard let match = line.text.firstMatch(of: #/(\d{4})([^\d]{0,3}(?:\d{4}|\d{2}))?([^\d]{3,}?)(\d{4})(?!\d)/#) else { continue }
-            let masking = match.3.filter { !$0.isWhitespace && !"-–—_.".contains($0) }
-            guard masking.count >= 2 else { continue }
-            let visible = String(match.1) + (match.2.map { $0.filter(\.isASCIIDigit) } ?? "")
-            let digits = Array(visible + String(repeating: "*", count: max(0, 12 - visible.count)) + match.4)
-            guard digits.count == 16 else { continue }
-            let number = stride(from: 0, to: 16, by: 4).map { String(digits[$0..<$0 + 4]) }.joined(separator: "-")
-            return line.field(number, range: match.range)
+        let found = lines.compactMap { line in MaskedCardNumber.find(in: line.text).map { (line: line, number: $0.number, range: $0.range) } }
+        func isLabelled(_ line: ReceiptLine) -> Bool {
+            if line.contains(anyOf: Keywords.cardNumber) { return true }
+            let above = line.index > 0 ? lines.first { $0.index == line.index - 1 } : nil
+            return above.map { $0.contains(anyOf: Keywords.cardNumber) && MaskedCardNumber.find(in: $0.text) == nil } ?? false
         }
-        return nil
+        let labelled = found.first { isLabelled($0.line) }
+        guard let chosen = labelled ?? found.first else { return nil }
+        var field = chosen.line.field(chosen.number, range: chosen.range, cap: labelled == nil ? shapeOnlyCap : unconfirmedCap)
+        if found.contains(where: { $0.line.index != chosen.line.index && $0.number == chosen.number }) { field.confidence = confirmed }
+        return field
     }
 
+    /// The approval number: six to twelve digits after a 승인번호 label, or alone on one of
+    /// the two lines under a label line (slips printed as grids).
     static func approvalNumber(in lines: [ReceiptLine]) -> ReceiptField<String>? {
-        let numbers = lines.filter { $0.contains(anyOf: ["승인번호", "승인No", "승인"]) }.compactMap { line in
-            line.text.matches(of: #/\d{6,12}(?!\d)/#, notAfter: "0123456789").first.map { (line, String(line.text[$0.range]), $0.range) }
+        let pattern = #/\d{6,12}(?!\d)/#
+        var numbers: [(line: ReceiptLine, number: String, range: Range<String.Index>)] = []
+        for (position, line) in lines.enumerated() where line.contains(anyOf: Keywords.approval) {
+            let labelEnd = Keywords.approval.compactMap { line.text.range(of: $0)?.upperBound }.min() ?? line.text.startIndex
+            if let match = line.text.matches(of: pattern, notAfter: "0123456789").first(where: { $0.range.lowerBound >= labelEnd }) {
+                numbers.append((line, String(match.output), match.range))
+                continue
+            }
+            for next in lines[(position + 1)...].prefix(2) where next.compact.allSatisfy(\.isASCIIDigit) && (6...12).contains(next.compact.count) {
+                numbers.append((next, next.compact, next.text.startIndex..<next.text.endIndex))
+                break
+            }
         }
         guard let (line, number, range) = numbers.first else { return nil }
         var field = line.field(number, range: range)
-        if numbers.dropFirst().contains(where: { $0.1 == number }) { field.confidence = confirmed }
+        if numbers.dropFirst().contains(where: { $0.number == number }) { field.confidence = confirmed }
         return field
     }
 }

@@ -10,9 +10,9 @@ extension ReceiptExtractor {
     /// With `nameLine`, `line` holds only numbers (a product code or barcode, then the
     /// prices), as large stores print each item on two lines, and the name is `nameLine`'s.
     static func item(from line: ReceiptLine, hasUnitPriceColumn: Bool, nameLine: ReceiptLine? = nil) -> ReceiptItem? {
-        var tokens = line.tokens
-        guard tokens.count >= 2, let last = tokens.popLast(), let amount = KoreanAmount.parse(last),
-            amount >= 100 || last.contains(",")
+        var tokens = line.amountTokens
+        guard tokens.count >= 2, line.trailingAmount != nil, let last = tokens.popLast(), let amount = KoreanAmount.parse(last),
+            amount >= 100 || last.contains(","), !isLabelledValue(line), !isAddress(line)
         else { return nil }
         var quantity: Int?
         var unitPrice: Int?
@@ -34,7 +34,7 @@ extension ReceiptExtractor {
             tokens.removeFirst()  // a sequence number: `01 서울우유 1L`
         }
         let name = tokens.joined(separator: " ")
-        guard name.contains(where: \.isLetter) else { return nil }
+        guard name.contains(where: \.isLetter), !Keywords.supply.contains(name.filter(\.isLetter)) else { return nil }
         let count = quantity ?? 1
         let confidence = min(line.confidence(of: nil), nameLine?.confidence(of: nil) ?? 1, unconfirmedCap)
         var item = ReceiptItem(
@@ -65,6 +65,14 @@ extension ReceiptExtractor {
         return value
     }
 
+
+    /// Whether a line is a label and its value (`주문번호: 13`, `가맹 : 798606607`): the
+    /// number after a colon is that label's, not an item's amount.
+    static func isLabelledValue(_ line: ReceiptLine) -> Bool {
+        let tokens = line.amountTokens
+        guard tokens.count >= 2 else { return false }
+        return tokens[tokens.count - 2].hasSuffix(":") || tokens.last!.hasPrefix(":")
+    }
 
     static func isSummary(_ line: ReceiptLine) -> Bool {
         line.containsLabel(anyOf: Keywords.total.map(\.label) + Keywords.vat + Keywords.taxable + Keywords.subtotal + Keywords.discountTotal)

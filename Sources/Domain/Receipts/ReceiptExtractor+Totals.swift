@@ -1,16 +1,54 @@
 import Foundation
 
-/// The amounts below the items, and the cross-checks that settle the total.
+/// The amounts below the items, and the consistency solver that settles the total.
 extension ReceiptExtractor {
-    /// Chooses the total by agreement between the labelled total, the amount paid, the
-    /// items less discounts, the subtotal less discounts and taxable + VAT; records the
-    /// checks and raises or lowers each field's confidence.
-    static func settleTotal(
-        of receipt: inout Receipt, labelled: ReceiptField<Int>?, subtotal: ReceiptField<Int>?, paid: ReceiptField<Int>?
-    ) {
+    /// The amounts the summary prints, each from its own line.
+    struct SummaryAmounts {
+        /// Lines labelled as the amount to pay (합계, 판매금액, 결제금액, …).
+        var totals: [ReceiptField<Int>] = []
+        /// Lines that say what the payment method was charged (신용카드, 승인금액, 현금, …).
+        var paid: [ReceiptField<Int>] = []
+        /// The subtotal before discounts (상품합계, 총구매액, 소계, …).
+        var subtotal: ReceiptField<Int>?
+    }
+
+    /// The labelled totals, amounts paid and subtotal among `summary`'s lines. A line that
+    /// is a subtotal, a discount, a tax line or cash handed over is never a total.
+    static func summaryAmounts(in summary: [ReceiptLine]) -> SummaryAmounts {
+        var amounts = SummaryAmounts()
+        let givesChange = summary.contains { $0.contains(anyOf: Keywords.change) }
+        for line in summary {
+            guard let amount = line.trailingAmount, amount.amount > 0 else { continue }
+            let field = line.field(amount.amount, range: amount.range)
+            // Exact labels first, so one misread character never turns one label into another
+            // (판매금액 is a total, 판매총액 a subtotal).
+            for exact in [true, false] {
+                func has(_ labels: [String]) -> Bool { exact ? line.contains(anyOf: labels) : line.containsLabel(anyOf: labels) }
+                if has(Keywords.subtotal) {
+                    if amounts.subtotal == nil { amounts.subtotal = field }
+                } else if has(Keywords.paid) {
+                    if !line.contains(anyOf: Keywords.notPaid), !(givesChange && line.contains(anyOf: Keywords.cash)) { amounts.paid.append(field) }
+                } else if has(Keywords.total.map(\.label)) {
+                    if !line.contains(anyOf: Keywords.notTotal) { amounts.totals.append(field) }
+                } else {
+                    continue
+                }
+                break
+            }
+        }
+        return amounts
+    }
+
+    /// Chooses the total by agreement. Every candidate (each labelled total, each amount
+    /// paid, the subtotal or the items less the discounts, taxable + VAT) is scored by the
+    /// independent lines that agree with it; the best is taken from a line that prints it.
+    /// The total reaches high confidence only when the lines and checks that confirm it
+    /// outnumber, by two, the printed totals and payments that contradict it. The checks are recorded, and every other
+    /// amount is confirmed or marked down by whether it agrees with the total.
+    static func settleTotal(of receipt: inout Receipt, amounts: SummaryAmounts, lines: [ReceiptLine]) {
         let discounts = receipt.discountTotal
         let itemsNet = receipt.items.isEmpty ? nil : KoreanAmount.sum(receipt.items.map(\.amount) + [-discounts])
-        let subtotalNet = subtotal.map { KoreanAmount.sum([$0.value, -discounts]) }
+        let subtotalNet = amounts.subtotal.map { KoreanAmount.sum([$0.value, -discounts]) }
         let vat = receipt.vat?.value
         let taxablePlusVAT = receipt.taxableAmount.flatMap { taxable in vat.map { KoreanAmount.sum([taxable.value, $0]) } }
 
@@ -18,41 +56,49 @@ extension ReceiptExtractor {
             guard let vat else { return false }
             return abs(Int((Double(total) / 11).rounded()) - vat) <= 1 || taxablePlusVAT == total
         }
+        let printed = amounts.totals + amounts.paid
+        /// The distinct lines and checks that agree with `total`.
         func evidence(for total: Int) -> Int {
-            [labelled?.value, paid?.value, itemsNet, subtotalNet].filter { $0 == total }.count + (vatFits(total) ? 1 : 0)
+            let printing = Set(printed.filter { $0.value == total }.flatMap(\.lineIndices)).count
+            return printing + [itemsNet, subtotalNet].filter { $0 == total }.count + (vatFits(total) ? 1 : 0)
         }
-        let candidates = [labelled?.value, paid?.value, itemsNet, subtotalNet].compactMap { $0 }.filter { $0 > 0 }
-        guard let best = candidates.max(by: { evidence(for: $0) < evidence(for: $1) || (evidence(for: $0) == evidence(for: $1) && $1 == labelled?.value) }) else {
-            return
+        let candidates = Set(printed.map(\.value) + [itemsNet, subtotalNet, taxablePlusVAT].compactMap { $0 }).filter { $0 > 0 }
+        func preference(_ total: Int) -> (Int, Int) {
+            (evidence(for: total), amounts.totals.contains { $0.value == total } ? 2 : amounts.paid.contains { $0.value == total } ? 1 : 0)
         }
+        guard let best = candidates.max(by: { preference($0) < preference($1) }) else { return }
         let support = evidence(for: best)
-        let chosen: ReceiptField<Int>
-        if let labelled, labelled.value == best {
-            chosen = labelled
-        } else if let paid, paid.value == best {
-            chosen = paid
-        } else if support >= 2, let source = labelled ?? paid {
-            chosen = source.with(value: best)  // the printed total misread; the others agree
+        let source = amounts.totals.first { $0.value == best } ?? amounts.paid.first { $0.value == best }
+        let contradictions = Set(printed.filter { $0.value != best }.flatMap(\.lineIndices)).count
+        if let source {
+            if support - contradictions >= 2 {
+                receipt.total = source.checked(true)  // confirmed by another line, and outweighing any that disagree
+            } else if support >= 2 {
+                receipt.total = source.checked(nil)
+            } else {
+                receipt.total = source.checked(candidates.count > 1 ? false : nil)
+            }
+        } else if support >= 2, let misread = amounts.totals.first ?? amounts.paid.first ?? amounts.subtotal {
+            // The printed total was misread; the items, the subtotal or the taxes agree on another.
+            receipt.total = misread.with(value: best).checked(nil)
         } else {
             return
         }
-        // Votes beside the chosen line's own: confirmed by another source; alone but
-        // contradicted by one; or simply alone.
-        let printedVote = chosen.value == labelled?.value || chosen.value == paid?.value ? 1 : 0
-        let independent = support - printedVote
-        receipt.total = chosen.checked(independent >= 1 ? true : (candidates.count > 1 ? false : nil))
 
         var checks: [ReceiptCheck] = []
         if let itemsNet { checks.append(ReceiptCheck(kind: .itemsMatchTotal, passed: itemsNet == best)) }
         if let subtotalNet { checks.append(ReceiptCheck(kind: .subtotalMatchesTotal, passed: subtotalNet == best)) }
         if vat != nil { checks.append(ReceiptCheck(kind: .vatMatchesTotal, passed: vatFits(best))) }
-        if let paid { checks.append(ReceiptCheck(kind: .paymentMatchesTotal, passed: paid.value == best)) }
+        if !amounts.paid.isEmpty { checks.append(ReceiptCheck(kind: .paymentMatchesTotal, passed: amounts.paid.allSatisfy { $0.value == best })) }
         let priced = receipt.items.filter { $0.unitPrice != nil }
         if !priced.isEmpty {
             checks.append(ReceiptCheck(kind: .itemArithmetic, passed: priced.allSatisfy { multiplies($0.unitPrice!, by: $0.quantity, to: $0.amount) }))
         }
         receipt.checks = checks
 
+        if receipt.taxableAmount == nil, let vat, let supply = supplyAmount(in: lines, plus: vat, makes: best) {
+            receipt.taxableAmount = supply
+        }
         receipt.vat = receipt.vat?.checked(vatFits(best))
         if let vat { receipt.taxableAmount = receipt.taxableAmount.map { $0.checked(KoreanAmount.sum([$0.value, vat]) == best) } }
         if itemsNet == best {  // the amounts add up; an item whose own arithmetic fails stays marked down
@@ -65,22 +111,22 @@ extension ReceiptExtractor {
         }
     }
 
+    /// A card slip's supply amount, labelled only `금액` (`금 액 6,818 원`), recognised by
+    /// making the total with the VAT.
+    static func supplyAmount(in lines: [ReceiptLine], plus vat: Int, makes total: Int) -> ReceiptField<Int>? {
+        for line in lines {
+            guard let amount = line.trailingAmount, KoreanAmount.sum([amount.amount, vat]) == total else { continue }
+            let label = line.compact.prefix { !$0.isASCIIDigit }.filter(\.isLetter)
+            if Keywords.supply.contains(String(label)) { return line.field(amount.amount, range: amount.range) }
+        }
+        return nil
+    }
+
     /// Whether an item's own reading is in doubt: its arithmetic fails, or a price was
     /// left in its name (misread columns). The total adding up does not vouch for it.
     static func isSuspect(_ item: ReceiptItem) -> Bool {
         if let unitPrice = item.unitPrice, !multiplies(unitPrice, by: item.quantity, to: item.amount) { return true }
         return item.name.split(separator: " ").contains { $0.contains(",") && KoreanAmount.parse($0) != nil }
-    }
-
-    static func total(in summary: [ReceiptLine]) -> ReceiptField<Int>? {
-        var best: (rank: Int, field: ReceiptField<Int>)?
-        for line in summary where !line.contains(anyOf: Keywords.notTotal) {
-            guard let amount = line.trailingAmount, amount.amount > 0,
-                let rank = Keywords.total.firstIndex(where: { line.containsLabel(anyOf: [$0.label]) }).map({ Keywords.total[$0].rank })
-            else { continue }
-            if best == nil || rank < best!.rank { best = (rank, line.field(amount.amount, range: amount.range)) }
-        }
-        return best?.field
     }
 
     static func labelledAmount(in lines: [ReceiptLine], labels: [String], excluding: [String]) -> ReceiptField<Int>? {
@@ -90,14 +136,17 @@ extension ReceiptExtractor {
         return nil
     }
 
-    static func payment(in summary: [ReceiptLine]) -> (method: ReceiptField<PaymentMethod>?, amount: ReceiptField<Int>?) {
-        for line in summary {
-            guard let method = Keywords.payment.first(where: { line.contains(anyOf: $0.labels) })?.method,
-                !line.contains(anyOf: ["번호", "승인"])
-            else { continue }
-            let amount = line.trailingAmount.map { line.field($0.amount, range: $0.range) }
-            return (line.field(method, range: nil), amount)
+    /// How the receipt was paid: a payment label in the summary, or anywhere on the
+    /// receipt (a card slip names the card above its amounts), below the summary's.
+    static func paymentMethod(in summary: [ReceiptLine], all lines: [ReceiptLine]) -> ReceiptField<PaymentMethod>? {
+        func method(of line: ReceiptLine) -> PaymentMethod? {
+            guard !line.contains(anyOf: ["번호", "승인", "포인트"]) else { return nil }
+            return Keywords.payment.first { line.contains(anyOf: $0.labels) }?.method
         }
-        return (nil, nil)
+        if let line = summary.first(where: { method(of: $0) != nil }), let found = method(of: line) { return line.field(found, range: nil) }
+        if let line = lines.first(where: { method(of: $0) != nil && !$0.contains(anyOf: Keywords.heading) }), let found = method(of: line) {
+            return line.field(found, range: nil, cap: 0.7)
+        }
+        return nil
     }
 }

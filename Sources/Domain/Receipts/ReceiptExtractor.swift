@@ -19,6 +19,9 @@ import Foundation
 public struct ReceiptExtractor: Sendable {
     /// The highest confidence of a value nothing confirms.
     public static let unconfirmedCap: Float = 0.85
+    /// The highest confidence of a value found by its shape alone, with no label to say
+    /// which field it is.
+    public static let shapeOnlyCap: Float = 0.45
     /// The confidence of a confirmed value.
     public static let confirmed: Float = 0.95
 
@@ -60,17 +63,23 @@ public struct ReceiptExtractor: Sendable {
         let summary = Array(lines[summaryStart...])
         receipt.vat = Self.labelledAmount(in: summary, labels: Keywords.vat, excluding: Keywords.taxFree)
         receipt.taxableAmount = Self.labelledAmount(in: summary, labels: Keywords.taxable, excluding: Keywords.taxFree)
-        if receipt.discounts.isEmpty, let summed = Self.labelledAmount(in: summary, labels: Keywords.discountTotal, excluding: []) {
+        // Discounts printed among the totals (`상품합계 27,500`, `자사할인 -1,370`, `판매금액 26,130`).
+        let bodyDiscounts = receipt.discountTotal
+        for line in summary where line.contains(anyOf: Keywords.discount) && !line.contains(anyOf: Keywords.discountTotal) {
+            if let amount = line.trailingAmount, amount.amount != 0, receipt.discounts.isEmpty || abs(amount.amount) != bodyDiscounts {
+                receipt.discounts.append(line.field(abs(amount.amount), range: amount.range))
+            }
+        }
+        if receipt.discounts.isEmpty, let summed = Self.labelledAmount(in: summary, labels: Keywords.discountTotal, excluding: []),
+            summed.value != 0
+        {
             receipt.discounts = [summed.with(value: abs(summed.value))]
         }
-        let payment = Self.payment(in: summary)
-        receipt.paymentMethod = payment.method
+        receipt.paymentMethod = Self.paymentMethod(in: summary, all: lines)
         if receipt.cardNumber != nil, let method = receipt.paymentMethod, method.value == .card {
             receipt.paymentMethod?.confidence = Self.confirmed  // the label and a card number agree
         }
-        let subtotal = Self.labelledAmount(in: summary, labels: Keywords.subtotal, excluding: Keywords.discount)
-        Self.settleTotal(
-            of: &receipt, labelled: Self.total(in: summary), subtotal: subtotal, paid: payment.amount)
+        Self.settleTotal(of: &receipt, amounts: Self.summaryAmounts(in: summary), lines: lines)
         return receipt
     }
 }

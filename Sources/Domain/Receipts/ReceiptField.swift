@@ -31,6 +31,13 @@ public struct ReceiptField<Value: Sendable & Hashable & Codable>: Sendable, Hash
             value: other, confidence: confidence, lineIndices: lineIndices, boundingBox: boundingBox, sourceText: sourceText)
     }
 
+    /// The same field with `text` as its source text.
+    func withSource(_ text: String) -> ReceiptField {
+        var field = self
+        field.sourceText = text
+        return field
+    }
+
     /// The field after a cross-check: `confirmed` when it held, marked down when it
     /// failed, unchanged (but never above the unconfirmed cap) when there was nothing
     /// to check against.

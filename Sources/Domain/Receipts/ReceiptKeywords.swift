@@ -2,17 +2,33 @@
 enum Keywords {
     /// Labels of the amount to pay, most specific first (rank 0 wins over rank 2).
     static let total: [(label: String, rank: Int)] = [
-        ("결제대상금액", 0), ("결제금액", 0), ("받을금액", 0), ("결제액", 0), ("청구금액", 0), ("결제합계", 0),
-        ("합계금액", 1), ("합계액", 1), ("총합계", 1), ("총금액", 1), ("판매합계", 1), ("판매금액", 1),
+        ("결제대상금액", 0), ("결제금액", 0), ("받을금액", 0), ("결제액", 0), ("청구금액", 0), ("결제합계", 0), ("실결제금액", 0),
+        ("내실금액", 0), ("총결제금액", 0),
+        ("합계금액", 1), ("합계액", 1), ("총합계", 1), ("총금액", 1), ("판매합계", 1), ("판매금액", 1), ("매출합계", 1),
         ("합계", 2), ("총액", 2), ("TOTAL", 2), ("Total", 2),
     ]
     /// Lines with these are never the total, though they may contain 합계 or 금액.
     static let notTotal = ["할인", "수량", "과세", "면세", "부가", "총구매", "공급", "받은금액", "거스름", "포인트"]
-    static let subtotal = ["총구매액", "총구매금액", "소계", "상품합계", "판매총액"]
-    static let vat = ["부가세", "부가가치세", "세액"]
-    static let taxable = ["과세물품가액", "과세물품", "과세금액", "과세가액", "공급가액", "공급가"]
+    /// Labels of what the payment method was charged: the amount paid.
+    static let paid = [
+        "신용카드", "카드결제", "카드지불", "카드금액", "카드청구액", "승인금액", "매출금액", "신용액", "현금IC", "현금", "간편결제",
+        "카카오페이", "네이버페이", "삼성페이", "페이코", "제로페이",
+    ]
+    /// Lines with these are never an amount paid.
+    static let notPaid = ["번호", "포인트", "잔액", "할인", "영수증"]
+    static let cash = ["현금"]
+    /// Lines that show cash handed over and change given: the cash line is then the
+    /// money handed over, not the amount paid.
+    static let change = ["거스름", "잔돈", "받은금액", "받은돈"]
+    static let subtotal = [
+        "총구매액", "총구매금액", "소계", "상품합계", "판매총액", "구매합계", "주문합계", "SubTotal", "SUBTOTAL", "Subtotal", "총판매액",
+    ]
+    static let vat = ["부가세", "부가가치세", "세액", "VAT"]
+    static let taxable = ["과세물품가액", "과세물품", "과세금액", "과세가액", "공급가액", "공급가", "공급금액"]
+    /// What a card slip prints its supply amount under (`금 액 6,818 원`).
+    static let supply = ["금액", "공급금액", "물품가액", "과세금액"]
     static let taxFree = ["면세"]
-    static let discount = ["할인", "쿠폰", "에누리"]
+    static let discount = ["할인", "쿠폰", "에누리", "포인트사용", "사용포인트"]
     static let discountTotal = ["할인합계", "총할인", "할인금액합계", "할인총액"]
     static let businessNumber = ["사업자", "등록번호", "사업자번호"]
     static let phone = ["TEL", "Tel", "tel", "전화", "☎", "고객센터", "연락처"]
@@ -22,6 +38,17 @@ enum Keywords {
         (.card, ["신용카드", "체크카드", "카드결제", "카드"]),
         (.cash, ["현금"]),
     ]
+    /// Labels of the store's name; the name follows on the line or on the next.
+    static let merchantLabel = ["가맹점명", "가맹점", "상호명", "상호", "매장명", "점포명", "판매점", "판매처", "업체명"]
+    /// Receipt headings and copy markers: never a store's name.
+    static let heading = [
+        "영수증", "고객용", "회원용", "보관용", "가맹점용", "카드매출전표", "매출전표", "신용승인", "승인전표", "재발행", "재출력",
+        "거래명세", "공급받는자", "RECEIPT", "Receipt", "교환권", "주문서",
+    ]
+    /// Lines that label a masked card number (a card or pay brand names one too).
+    static let cardNumber = ["카드번호", "카드No", "카드NO", "CARDNO", "CardNo", "카드", "pay", "PAY", "Pay", "페이"]
+    /// Labels of the approval number.
+    static let approval = ["승인번호", "승인No", "승인NO", "승인no", "승인 No"]
     /// Lines above the items that are never items.
     static let header = [
         "사업자", "대표", "전화", "TEL", "Tel", "주소", "일시", "판매일", "거래일", "승인", "카드번호", "영수증",

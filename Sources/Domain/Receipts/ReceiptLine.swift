@@ -32,6 +32,18 @@ struct ReceiptLine {
         wordRanges = ranges
     }
 
+    /// The text after its first `count` non-whitespace characters (what follows a label
+    /// matched in `compact`), without leading whitespace.
+    func text(afterCompactPrefix count: Int) -> Substring {
+        var remaining = count
+        var index = text.startIndex
+        while remaining > 0, index < text.endIndex {
+            if !text[index].isWhitespace { remaining -= 1 }
+            index = text.index(after: index)
+        }
+        return text[index...].drop(while: \.isWhitespace)
+    }
+
     /// The whitespace-separated tokens.
     var tokens: [Substring] { text.split(separator: " ") }
 
@@ -81,9 +93,26 @@ struct ReceiptLine {
             boundingBox: boundingBox(of: range), sourceText: range.map { String(text[$0]) } ?? text)
     }
 
-    /// The range of the last token, and its amount, when the line ends with an amount.
+    /// The tokens without trailing markers printed after an amount (`원`, the `#` or `*`
+    /// of a tax-free item, `(C)`).
+    var amountTokens: [Substring] {
+        var tokens = tokens
+        while tokens.count > 1, let last = tokens.last,
+            last == "원" || last == "(C)" || (last.count == 1 && !last.first!.isLetter && !last.first!.isNumber)
+        {
+            tokens.removeLast()
+        }
+        return tokens
+    }
+
+    /// The range of the last token, and its amount, when the line ends with an amount
+    /// (markers after it aside). An amount of more than six digits printed without
+    /// separators, or with a leading zero, is a number (a terminal, slip or merchant
+    /// number), not an amount.
     var trailingAmount: (amount: Int, range: Range<String.Index>)? {
-        guard let last = tokens.last, let amount = KoreanAmount.parse(last) else { return nil }
+        guard let last = amountTokens.last, let amount = KoreanAmount.parse(last) else { return nil }
+        let digits = last.filter(\.isASCIIDigit)
+        if !last.contains(","), !last.contains("."), digits.count > 6 || (digits.count > 1 && digits.hasPrefix("0")) { return nil }
         return (amount, last.startIndex..<last.endIndex)
     }
 

@@ -1,0 +1,34 @@
+/// Masked card numbers as card terminals print them: the first digits, a run of masking
+/// characters, and a last group of four (`5461-11**-****-1234`, `94166149********`,
+/// `6250-03**-****-4903`, `5461-11**-****-123*`, `3762-60**-****-****`).
+///
+/// A number is recognised by its shape alone: four, six or eight leading digits, at least
+/// two masking characters (`*`, or what an engine reads for one: `%`, `#`, `+`, `x`, `¥`,
+/// `※`), and a last group of four digits or masks. Digits without a mask (a POS, terminal
+/// or order number) are never a card number. The number is given back in the shape it was
+/// printed in (grouped by dashes or not), its mask normalised to `*` and to sixteen places.
+public enum MaskedCardNumber {
+    /// Characters engines read for the `*` of a mask.
+    public static let maskCharacters: Set<Character> = ["*", "%", "#", "+", "x", "X", "×", "¥", "※", "⁎", "∗", "＊"]
+
+    /// The first masked card number in `text`, and the range it was read from.
+    public static func find(in text: String) -> (number: String, range: Range<String.Index>)? {
+        let pattern = #/(\d{4})(?:[-. ]{0,2}(\d{4}|\d{2}))?((?:[-. ]{0,2}[*%#+xX×¥※⁎∗＊]){2,}[-. ]{0,2})((?:\d|[*%#+xX×¥※⁎∗＊]){4})(?![\d*])/#
+        for match in text.matches(of: pattern, notAfter: "0123456789*") {
+            let (_, first, secondGroup, run, last) = match.output
+            let second = secondGroup.map(String.init) ?? ""
+            let masked = run.filter { maskCharacters.contains($0) }.count
+            guard masked >= 2 else { continue }
+            let lead = String(first) + second
+            let tail = String(last.map { maskCharacters.contains($0) ? "*" : $0 })
+            guard tail.contains(where: \.isASCIIDigit) || masked + lead.count >= 8 else { continue }
+            let places = Array(lead + String(repeating: "*", count: max(0, 12 - lead.count)) + tail)
+            guard places.count == 16 else { continue }
+            let grouped = text[match.range].contains("-")
+            let number = grouped
+                ? stride(from: 0, to: 16, by: 4).map { String(places[$0..<$0 + 4]) }.joined(separator: "-") : String(places)
+            return (number, match.range)
+        }
+        return nil
+    }
+}
