@@ -1,9 +1,13 @@
 #!/usr/bin/python3
 """Scores `ocr scan --extract receipt` against receipts with known fields.
 
-Usage: /usr/bin/python3 Benchmarks/evaluate-receipts.py [DIR] [--ocr PATH] [--match TEXT] [-v]
+Usage: /usr/bin/python3 Benchmarks/evaluate-receipts.py [DIR] [--ocr PATH] [--match TEXT]
+                                                      [--expected DIR] [-v]
   DIR defaults to .benchmarks/receipts (made by Benchmarks/generate-receipt-set.py);
-  TestImages/receipts works too. Every image NAME.png/.jpg needs NAME.expected.json.
+  TestImages/receipts works too. Every image NAME.png/.jpg needs NAME.expected.json,
+  beside it or in the --expected directory; only images with one are scored.
+  Real receipts: DIR ../shared/real-dev --expected TestImages/receipts-real (there a
+  field set to null is not printed, and a field left out is not scored).
   --match keeps images whose name contains TEXT (e.g. faded, photo, cafe).
 
 Prints, per field, how often it was reported correctly, how often it was missing or
@@ -40,6 +44,24 @@ def expected_fields(truth):
     return fields
 
 
+def expected_real_fields(truth):
+    """TestImages/receipts-real's format: null is not printed, a missing key is not scored."""
+    fields = {}
+    names = {"merchant": "merchantName", "businessNumber": "businessRegistrationNumber", "phone": "phoneNumber",
+             "total": "total", "vat": "vat", "taxable": "taxableAmount", "payment": "paymentMethod",
+             "cardNumber": "cardNumber", "approvalNumber": "approvalNumber", "discount": "discounts"}
+    for key, name in names.items():
+        if key in truth:
+            fields[name] = truth[key]
+    if "date" in truth:
+        fields["date"] = None if truth["date"] is None else " ".join(v for v in [truth["date"], truth.get("time")] if v)
+    if "items" in truth:
+        fields["items"] = sorted(truth["items"]) or None
+    if fields.get("merchantName"):
+        fields["merchantName"] = fields["merchantName"].replace(" ", "")
+    return fields
+
+
 def reported_fields(receipt):
     """(value, confidence) per field of the report."""
     fields = {}
@@ -57,7 +79,7 @@ def reported_fields(receipt):
 
 
 def main():
-    options_with_values = {"--ocr", "--match"}
+    options_with_values = {"--ocr", "--match", "--expected"}
     args = [a for i, a in enumerate(sys.argv[1:], 1) if not a.startswith("-") and sys.argv[i - 1] not in options_with_values]
     match = sys.argv[sys.argv.index("--match") + 1] if "--match" in sys.argv else ""
     verbose = "-v" in sys.argv
@@ -65,22 +87,43 @@ def main():
     ocr = os.path.join(HERE, "..", ".build", "release", "ocr")
     if "--ocr" in sys.argv:
         ocr = sys.argv[sys.argv.index("--ocr") + 1]
-    images = sorted(f for f in os.listdir(directory) if f.endswith((".png", ".jpg")) and match in f)
+    expected_dir = sys.argv[sys.argv.index("--expected") + 1] if "--expected" in sys.argv else directory
+
+    def truth_path(image):
+        return os.path.join(expected_dir, os.path.splitext(image)[0] + ".expected.json")
+    images = sorted(f for f in os.listdir(directory)
+                    if f.endswith((".png", ".jpg")) and match in f and os.path.exists(truth_path(f)))
     run = subprocess.run([ocr, "scan", *[os.path.join(directory, f) for f in images], "--extract", "receipt",
                           "--format", "jsonl", "--quiet"], capture_output=True, text=True)
     records = {os.path.basename(json.loads(line)["file"]): json.loads(line) for line in run.stdout.splitlines()}
     tally = {}
+    summary = {"required": 0, "every": 0}
     for image in images:
-        with open(os.path.join(directory, os.path.splitext(image)[0] + ".expected.json"), encoding="utf-8") as f:
-            truth = expected_fields(json.load(f))
+        with open(truth_path(image), encoding="utf-8") as f:
+            raw = json.load(f)
+        real = "layout" not in raw and isinstance(raw.get("items", []), list) and all(isinstance(i, int) for i in raw.get("items", []))
+        truth = expected_real_fields(raw) if real else expected_fields(raw)
         record = records.get(image, {})
         receipt = (record.get("result") or {}).get("receipt") or {}
         reported = reported_fields(receipt)
+        if real and "merchantName" in reported:
+            reported["merchantName"] = (reported["merchantName"][0].replace(" ", ""), reported["merchantName"][1])
+        outcomes = {}
         for key, value in truth.items():
             row = tally.setdefault(key, {"correct": 0, "missing": 0, "wrong": 0, "wrongHigh": 0})
-            if key == "discounts" and key not in reported and value == 0:
+            if key == "discounts" and key not in reported and value in (0, None):
                 row["correct"] += 1  # no discount printed, none reported
                 outcome = "ok"
+            elif value is None:  # not printed: anything reported is wrong
+                if key in reported:
+                    row["wrong"] += 1
+                    outcome = f"WRONG {reported[key][0]!r} (conf {reported[key][1]}) is not printed"
+                    if reported[key][1] >= HIGH:
+                        row["wrongHigh"] += 1
+                        outcome += " HIGH"
+                else:
+                    row["correct"] += 1
+                    outcome = "ok"
             elif key not in reported:
                 row["missing"] += 1
                 outcome = "missing"
@@ -93,8 +136,12 @@ def main():
                 if reported[key][1] >= HIGH:
                     row["wrongHigh"] += 1
                     outcome += " HIGH"
+            outcomes[key] = outcome
             if verbose and outcome != "ok":
                 print(f"{image}: {key}: expected {value!r}, {outcome}")
+        required = [k for k in ("total", "date", "businessRegistrationNumber") if k in truth]
+        summary["required"] += all(outcomes[k] == "ok" for k in required)
+        summary["every"] += all(o == "ok" for o in outcomes.values())
     print(f"{len(images)} receipts in {directory}")
     print(f"{'field':28} {'correct':>8} {'missing':>8} {'wrong':>6} {'wrong≥0.9':>10}")
     worst_high = 0
@@ -103,6 +150,9 @@ def main():
         print(f"{key:28} {row['correct'] / total:8.0%} {row['missing']:8d} {row['wrong']:6d} {row['wrongHigh']:10d}")
         worst_high += row["wrongHigh"]
     print(f"wrong values reported with high confidence: {worst_high}")
+    count = max(len(images), 1)
+    print(f"total, date and business number all right: {summary['required']}/{len(images)} ({summary['required'] / count:.0%}); "
+          f"every field right: {summary['every']}/{len(images)} ({summary['every'] / count:.0%})")
 
 
 if __name__ == "__main__":

@@ -37,13 +37,27 @@ public struct ScanOptions: Sendable, Hashable {
 
     public init() {}
 
+    /// The rules: none with `--raw`; for `--extract`, the field-extraction rules (low-confidence
+    /// words kept for the extractor to weigh), with the confidence filter only when a minimum
+    /// was asked for; else the standard rules.
+    var rules: RecognitionPipeline {
+        if raw { return .raw }
+        guard extraction != nil else {
+            return .standard(minimumConfidence: minimumConfidence, minimumTextHeight: minimumTextHeight, regionOfInterest: region)
+        }
+        var rules = RecognitionPipeline.fieldExtraction(minimumTextHeight: minimumTextHeight, regionOfInterest: region)
+        if minimumConfidence != ConfidenceFilter.defaultMinimumConfidence {
+            rules.rules.insert(ConfidenceFilter(minimumConfidence: minimumConfidence), at: 0)
+        }
+        return rules
+    }
+
     /// The library options these command-line options stand for.
     var recognitionOptions: RecognitionOptions {
         RecognitionOptions(
             languages: languages, minimumConfidence: minimumConfidence, pageSegmentation: pageSegmentation,
             recognitionLevel: recognitionLevel,
-            rules: raw ? .raw : .standard(
-                minimumConfidence: minimumConfidence, minimumTextHeight: minimumTextHeight, regionOfInterest: region),
+            rules: rules,
             timeLimit: timeLimit)
     }
 }

@@ -24,7 +24,7 @@ struct RealReceiptTests {
 
     @Test("As the engine read them: no confident mistake, no value printed nowhere", arguments: RealReceiptFixture.recorded())
     func recorded(_ fixture: RealReceiptFixture) throws {
-        let result = RecognitionPipeline.standard().apply(to: try RecordedResult.load(fixture.linesURL))
+        let result = RecognitionPipeline.fieldExtraction().apply(to: try RecordedResult.load(fixture.linesURL))
         let read = ReceiptExtractor().extract(from: result)
         let mistakes = try fixture.confidentMistakes(in: read)
         let invented = try fixture.inventedValues(in: read, read: result)

@@ -138,7 +138,7 @@ struct ReceiptExtractorTests {
 
     @Test("Recorded engine readings of the receipt fixtures: required fields right, no confident mistakes", arguments: ReceiptFixture.recorded())
     func recordedFixture(_ fixture: ReceiptFixture) throws {
-        let result = RecognitionPipeline.standard().apply(to: try RecordedResult.load(fixture.linesURL))
+        let result = RecognitionPipeline.fieldExtraction().apply(to: try RecordedResult.load(fixture.linesURL))
         let read = ReceiptExtractor().extract(from: result)
         #expect(try fixture.requiredFieldErrors(in: read) == [])
         #expect(try fixture.confidentMistakes(in: read) == [])
@@ -269,5 +269,25 @@ struct ReceiptLayoutTests {
         #expect(read.taxableAmount?.value == 6_818)
         #expect(read.total?.value == 7_500)
         #expect(read.total?.isHighConfidence == true)
+    }
+}
+
+@Suite("Receipt amounts as engines misread them")
+struct ReceiptAmountNoiseTests {
+    @Test("An amount split after its separator, and marks after an amount, still make the amount")
+    func splitAndMarked() {
+        let read = ReceiptExtractor().extract(from: receipt(["가게", "상추 1봉 1 1,980 #", "우유 1 3,980 5", "공급가액 5, 418 !", "부가세 542 원", "합계 5,960"]))
+        #expect(read.items.map(\.amount) == [1_980, 3_980])
+        #expect(read.taxableAmount?.value == 5_418)
+        #expect(read.total?.value == 5_960)
+        #expect(read.total?.isHighConfidence == true)
+    }
+
+    @Test("Numbers after a label and a colon, and long unseparated numbers, are not items")
+    func labelledNumbers() {
+        let read = ReceiptExtractor().extract(from: receipt([
+            "가게", "주문번호: 1300", "단말기 : 1A79798148 전표번호 : 020298", "매입 : 비씨카드사 가맹 : 798606607", "인천시 남동구 논고개로 118",
+        ]))
+        #expect(read.items.isEmpty)
     }
 }

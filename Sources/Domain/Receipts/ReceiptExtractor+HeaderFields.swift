@@ -57,7 +57,9 @@ extension ReceiptExtractor {
     /// The store's name: the value of a name label (가맹점명, 상호, 매장명, …, on its line
     /// or the next); else, among the lines at the top that read as a name (not a heading or
     /// copy marker, a label line, an address, a phone number or an e-mail address), the first
-    /// with a company marker (`(주)`, `…점`, `…마트`), or the first of all.
+    /// with a company marker (`(주)`, `…점`, `…마트`), or the first of all. Lines the engine
+    /// read with less than `ConfidenceFilter.defaultMinimumConfidence` are not candidates
+    /// (the noise at the top of a photo).
     static func merchant(in lines: [ReceiptLine]) -> ReceiptField<String>? {
         for (position, line) in lines.enumerated() {
             guard let label = Keywords.merchantLabel.first(where: { line.compact.hasPrefix($0) }) else { continue }
@@ -69,7 +71,7 @@ extension ReceiptExtractor {
         }
         let top = lines.prefix { !$0.contains(anyOf: ["상품명", "품명", "단가", "수량"]) && $0.trailingAmount == nil }.prefix(8)
         let candidates = top.filter { line in
-            !line.contains(anyOf: Keywords.heading) && !isHeader(line) && !line.contains(anyOf: ["번호", "주소", "@", "://"])
+            line.line.confidence >= ConfidenceFilter.defaultMinimumConfidence && !line.contains(anyOf: Keywords.heading) && !isHeader(line) && !line.contains(anyOf: ["번호", "주소", "@", "://"])
                 && line.text.firstMatch(of: #/^[^\d:]{1,8}\s*:/#) == nil && !isAddress(line)
         }.compactMap { line in merchantName(line.text).map { (line, $0) } }
         let marked = candidates.first { $0.1.firstMatch(of: #/\(주\)|㈜|주식회사|\(유\)|점$|마트|농협/#) != nil }

@@ -11,7 +11,7 @@ extension ReceiptExtractor {
     /// prices), as large stores print each item on two lines, and the name is `nameLine`'s.
     static func item(from line: ReceiptLine, hasUnitPriceColumn: Bool, nameLine: ReceiptLine? = nil) -> ReceiptItem? {
         var tokens = line.amountTokens
-        guard tokens.count >= 2, line.trailingAmount != nil, let last = tokens.popLast(), let amount = KoreanAmount.parse(last),
+        guard tokens.count >= 2, line.trailingAmount != nil, let last = tokens.popLast(), let amount = ReceiptLine.amount(last),
             amount >= 100 || last.contains(","), !isLabelledValue(line), !isAddress(line)
         else { return nil }
         var quantity: Int?
@@ -19,7 +19,8 @@ extension ReceiptExtractor {
         if let candidate = tokens.last, let count = Self.quantity(candidate) {
             quantity = count
             tokens.removeLast()
-            if tokens.count >= 2, let price = tokens.last.flatMap({ KoreanAmount.parse($0) }), price > 0,
+            // A price under 10 won is a misread or a column slip (`1 800 800` is not 800 at 1 won).
+            if tokens.count >= 2, let price = tokens.last.flatMap({ ReceiptLine.amount($0) }), price >= 10,
                 hasUnitPriceColumn || multiplies(price, by: count, to: amount)
             {
                 unitPrice = price
@@ -42,8 +43,8 @@ extension ReceiptExtractor {
             boundingBox: nameLine.map { $0.line.boundingBox.union(line.line.boundingBox) } ?? line.line.boundingBox)
         if isSuspect(item) {
             item.confidence *= 0.6
-        } else if unitPrice != nil {
-            item.confidence = confirmed  // quantity × unit price = amount
+        } else if unitPrice != nil, count > 1 {
+            item.confidence = confirmed  // quantity × unit price = amount (with one, the price is only printed twice)
         }
         return item
     }

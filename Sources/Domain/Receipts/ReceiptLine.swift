@@ -94,15 +94,36 @@ struct ReceiptLine {
     }
 
     /// The tokens without trailing markers printed after an amount (`원`, the `#` or `*`
-    /// of a tax-free item, `(C)`).
+    /// of a tax-free item, `(C)`, a stray digit after a grouped amount), and with an amount
+    /// the engine split after its separator (`36, 364`) joined again.
     var amountTokens: [Substring] {
-        var tokens = tokens
-        while tokens.count > 1, let last = tokens.last,
-            last == "원" || last == "(C)" || (last.count == 1 && !last.first!.isLetter && !last.first!.isNumber)
-        {
+        var tokens: [Substring] = []
+        for token in self.tokens {
+            if let previous = tokens.last, previous.count >= 2, previous.last == "," || previous.last == ".",
+                previous.dropLast().allSatisfy({ $0.isASCIIDigit || $0 == "," || $0 == "." }),
+                token.count >= 3, token.prefix(3).allSatisfy(\.isASCIIDigit)
+            {
+                tokens[tokens.count - 1] = text[previous.startIndex..<token.endIndex]
+            } else {
+                tokens.append(token)
+            }
+        }
+        while tokens.count > 1, let last = tokens.last, Self.isMarker(last, after: tokens[tokens.count - 2]) {
             tokens.removeLast()
         }
         return tokens
+    }
+
+    /// The amount in an amount token, whitespace inside it (`36, 364`) ignored.
+    static func amount(_ token: Substring) -> Int? { KoreanAmount.parse(token.filter { !$0.isWhitespace }) }
+
+    /// Whether `token`, printed after `previous`, is a marker rather than a value.
+    private static func isMarker(_ token: Substring, after previous: Substring) -> Bool {
+        if token == "원" || token == "(C)" { return true }
+        guard token.count == 1, let character = token.first else { return false }
+        if !character.isLetter && !character.isNumber { return true }
+        // A lone digit after a grouped amount is a stray mark, not a column.
+        return character.isASCIIDigit && previous.contains(",") && KoreanAmount.parse(previous) != nil
     }
 
     /// The range of the last token, and its amount, when the line ends with an amount
@@ -110,7 +131,7 @@ struct ReceiptLine {
     /// separators, or with a leading zero, is a number (a terminal, slip or merchant
     /// number), not an amount.
     var trailingAmount: (amount: Int, range: Range<String.Index>)? {
-        guard let last = amountTokens.last, let amount = KoreanAmount.parse(last) else { return nil }
+        guard let last = amountTokens.last, let amount = Self.amount(last) else { return nil }
         let digits = last.filter(\.isASCIIDigit)
         if !last.contains(","), !last.contains("."), digits.count > 6 || (digits.count > 1 && digits.hasPrefix("0")) { return nil }
         return (amount, last.startIndex..<last.endIndex)

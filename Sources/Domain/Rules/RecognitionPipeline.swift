@@ -45,6 +45,19 @@ public struct RecognitionPipeline: Sendable {
         return RecognitionPipeline(rules)
     }
 
+    /// The rules for reading fields out of the lines (`ReceiptExtractor`, `ocr scan --extract`):
+    /// the standard pipeline without its confidence filters. A value the engine read with
+    /// little confidence (a masked card number, a faint total) is kept and reported with that
+    /// confidence, since every field's confidence is bounded by the words it was read from,
+    /// rather than dropped before the extractor can weigh it against the other fields.
+    public static func fieldExtraction(minimumTextHeight: Double = 0, regionOfInterest: NormalizedRect? = nil) -> RecognitionPipeline {
+        var rules: [any RecognitionRule] = []
+        if minimumTextHeight > 0 { rules.append(MinimumTextHeightFilter(minimumTextHeight: minimumTextHeight)) }
+        if let regionOfInterest { rules.append(RegionOfInterestFilter(region: regionOfInterest)) }
+        rules += [FullWidthNormalization(), TextCleanup(), GarbageLineFilter(), DigitConfusionRepair()] as [any RecognitionRule]
+        return RecognitionPipeline(rules)
+    }
+
     /// This pipeline with `rule` run after the others.
     public func appending(_ rule: any RecognitionRule) -> RecognitionPipeline {
         RecognitionPipeline(rules + [rule])
