@@ -60,8 +60,18 @@ struct ReceiptParsingTests {
         #expect(ReceiptDateParser.date(in: text)?.date.description == expected)
     }
 
+    @Test(
+        "Dates as engines misread them: a space lost before the time, a separator lost or read as a quote",
+        arguments: [
+            ("[등록]2025-01-1117:26 POS 08-4336", "2025-01-11 17:26"), ("[등록]202607-28 08:24 POS", "2026-07-28 08:24"),
+            ("거래일시 : 2025/09'26 11:04:37", "2025-09-26 11:04"),
+        ])
+    func misreadDates(text: String, expected: String) {
+        #expect(ReceiptDateParser.date(in: text)?.date.description == expected)
+    }
+
     @Test("Impossible dates and lookalikes are not dates", arguments: [
-        "2025-13-01", "2025-02-30", "214-86-12345", "02-555-1234", "1234-56**-****-7890", "12,500", "25/10/189",
+        "2025-13-01", "2025-02-30", "214-86-12345", "02-555-1234", "1234-56**-****-7890", "12,500", "25/10/189", "2025-0117", "20251012",
     ])
     func notDates(text: String) {
         #expect(ReceiptDateParser.date(in: text) == nil)

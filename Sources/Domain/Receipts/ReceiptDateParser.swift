@@ -7,7 +7,13 @@ public enum ReceiptDateParser {
     public static func date(in text: String) -> (date: ReceiptDate, range: Range<String.Index>)? {
         var found: [(numbers: [Substring], twoDigitYear: Bool, range: Range<String.Index>)] = []
         found += text.matches(of: #/(20\d{2})\s*년\s*(\d{1,2})\s*월\s*(\d{1,2})\s*일/#).map { ([$0.1, $0.2, $0.3], false, $0.range) }
-        found += text.matches(of: #/(20\d{2})\s?[-./]\s?(\d{1,2})\s?[-./]\s?(\d{1,2})(?!\d)/#, notAfter: "0123456789")
+        found += text.matches(of: #/(20\d{2})\s?[-./]\s?(\d{1,2})\s?[-./'’]\s?(\d{1,2})(?!\d)/#, notAfter: "0123456789")
+            .map { ([$0.1, $0.2, $0.3], false, $0.range) }
+        // As engines misread them: the year's separator lost (`202607-28`), or the space
+        // before the time (`2025-01-1117:26`).
+        found += text.matches(of: #/(20\d{2})[-./]?(\d{2})[-./'’](\d{2})(?=\d{1,2}:\d{2})/#, notAfter: "0123456789")
+            .map { ([$0.1, $0.2, $0.3], false, $0.range) }
+        found += text.matches(of: #/(20\d{2})(\d{2})[-./](\d{2})(?!\d)/#, notAfter: "0123456789")
             .map { ([$0.1, $0.2, $0.3], false, $0.range) }
         found += text.matches(of: #/(\d{2})[-./](\d{2})[-./](\d{2})(?![\d-])/#, notAfter: "0123456789-")
             .map { ([$0.1, $0.2, $0.3], true, $0.range) }

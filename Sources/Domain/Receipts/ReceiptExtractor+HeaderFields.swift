@@ -37,6 +37,12 @@ extension ReceiptExtractor {
                 found.append((line, parts.joined(separator: "-"), match.range))
             }
         }
+        // Under its label, a number printed (or read) without separators.
+        for line in lines where line.contains(anyOf: Keywords.phone) && found.allSatisfy({ $0.line.index != line.index }) {
+            for match in line.text.matches(of: #/0\d{8,10}(?!\d)/#, notAfter: "0123456789-") {
+                if let number = PhoneNumber.grouped(String(match.output)) { found.append((line, number, match.range)) }
+            }
+        }
         let labelled = found.first { $0.line.contains(anyOf: Keywords.phone) }
         guard let chosen = labelled ?? found.first else { return nil }
         var field = chosen.line.field(chosen.number, range: chosen.range)
@@ -65,7 +71,9 @@ extension ReceiptExtractor {
             guard let label = Keywords.merchantLabel.first(where: { line.compact.hasPrefix($0) }) else { continue }
             let value = line.text(afterCompactPrefix: label.count).drop { ": ".contains($0) }
             if let name = merchantName(String(value)) { return line.field(name, range: nil, cap: unconfirmedCap).withSource(line.text) }
-            if value.isEmpty, position + 1 < lines.count, let name = merchantName(lines[position + 1].text) {
+            if value.isEmpty, position + 1 < lines.count, !lines[position + 1].text.contains(":"), !isHeader(lines[position + 1]),
+                let name = merchantName(lines[position + 1].text)
+            {
                 return lines[position + 1].field(name, range: nil, cap: unconfirmedCap).withSource(lines[position + 1].text)
             }
         }
@@ -87,9 +95,20 @@ extension ReceiptExtractor {
         if name.hasPrefix("("), !["(주)", "(유)", "(사)"].contains(where: { name.hasPrefix($0) }) { name.removeFirst() }
         if name.hasSuffix(")"), name.filter({ $0 == "(" }).count < name.filter({ $0 == ")" }).count { name.removeLast() }
         name = name.trimmingCharacters(in: decoration)
+        if let first = name.split(separator: " ").first, let brand = Keywords.brands.first(where: { isMisread(first, of: $0) }) {
+            name = brand + name.dropFirst(first.count)  // 6525 역삼타워점 is GS25 역삼타워점
+        }
         let letters = name.filter(\.isLetter).count
         guard letters >= 2, letters >= name.filter(\.isNumber).count else { return nil }
         return name
+    }
+
+    /// Whether `token` is `brand` with some of its letters read as the digits that look like
+    /// them (`6525` for `GS25`, `0525` too); an exact spelling is not a misreading.
+    static func isMisread(_ token: Substring, of brand: String) -> Bool {
+        let lookalikes: [Character: Set<Character>] = ["G": ["6", "0", "C"], "S": ["5", "8"], "O": ["0"], "I": ["1", "l"], "B": ["8"], "U": ["0"]]
+        guard token.count == brand.count, token != brand else { return false }
+        return zip(token, brand).allSatisfy { read, printed in read == printed || lookalikes[printed]?.contains(read) == true }
     }
 
     /// Whether a line is a street address: a 시/도 or 구 name and a road or lot number.

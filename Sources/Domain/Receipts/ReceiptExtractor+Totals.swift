@@ -10,6 +10,8 @@ extension ReceiptExtractor {
         var paid: [ReceiptField<Int>] = []
         /// The subtotal before discounts (상품합계, 총구매액, 소계, …).
         var subtotal: ReceiptField<Int>?
+        /// Amounts whose label was not recognised (misread, or a word not in the vocabulary).
+        var unlabelled: [ReceiptField<Int>] = []
     }
 
     /// The labelled totals, amounts paid and subtotal among `summary`'s lines. A line that
@@ -31,6 +33,9 @@ extension ReceiptExtractor {
                 } else if has(Keywords.total.map(\.label)) {
                     if !line.contains(anyOf: Keywords.notTotal) { amounts.totals.append(field) }
                 } else {
+                    if !exact, !line.containsLabel(anyOf: Keywords.vat + Keywords.taxable + Keywords.discount + Keywords.taxFree) {
+                        amounts.unlabelled.append(field)
+                    }
                     continue
                 }
                 break
@@ -61,6 +66,11 @@ extension ReceiptExtractor {
         func evidence(for total: Int) -> Int {
             let printing = Set(printed.filter { $0.value == total }.flatMap(\.lineIndices)).count
             return printing + [itemsNet, subtotalNet].filter { $0 == total }.count + (vatFits(total) ? 1 : 0)
+        }
+        if printed.isEmpty, let found = unlabelledTotal(amounts.unlabelled, lines: lines, vat: vat, evidence: evidence) {
+            receipt.total = found.checked(nil)  // confirmed by the sums, but its label was not read
+            settleOthers(of: &receipt, total: found.value, lines: lines, itemsNet: itemsNet, vatFits: vatFits)
+            return
         }
         let candidates = Set(printed.map(\.value) + [itemsNet, subtotalNet, taxablePlusVAT].compactMap { $0 }).filter { $0 > 0 }
         func preference(_ total: Int) -> (Int, Int) {
@@ -96,6 +106,13 @@ extension ReceiptExtractor {
         }
         receipt.checks = checks
 
+        settleOthers(of: &receipt, total: best, lines: lines, itemsNet: itemsNet, vatFits: vatFits)
+    }
+
+    /// Confirms or marks down the VAT, the taxable amount, the items and the discounts by
+    /// whether they agree with the settled `total`.
+    static func settleOthers(of receipt: inout Receipt, total best: Int, lines: [ReceiptLine], itemsNet: Int?, vatFits: (Int) -> Bool) {
+        let vat = receipt.vat?.value
         if receipt.taxableAmount == nil, let vat, let supply = supplyAmount(in: lines, plus: vat, makes: best) {
             receipt.taxableAmount = supply
         }
@@ -108,6 +125,18 @@ extension ReceiptExtractor {
             for index in receipt.discounts.indices { receipt.discounts[index].confidence = confirmed }
         } else if itemsNet != nil {
             for index in receipt.items.indices { receipt.items[index].confidence *= 0.6 }
+        }
+    }
+
+    /// A total printed under a label that was not read (`합 Al 48,800 원`), recognised by the
+    /// sums alone: an amount that two independent checks (taxable amount or supply + VAT,
+    /// VAT one eleventh, the items, the subtotal) make the total.
+    static func unlabelledTotal(
+        _ unlabelled: [ReceiptField<Int>], lines: [ReceiptLine], vat: Int?, evidence: (Int) -> Int
+    ) -> ReceiptField<Int>? {
+        unlabelled.filter { $0.value > 0 }.first { candidate in
+            let supplied = vat.map { supplyAmount(in: lines, plus: $0, makes: candidate.value) != nil } ?? false
+            return evidence(candidate.value) + (supplied ? 1 : 0) >= 2
         }
     }
 

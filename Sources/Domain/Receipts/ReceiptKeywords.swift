@@ -48,7 +48,9 @@ enum Keywords {
     /// Lines that label a masked card number (a card or pay brand names one too).
     static let cardNumber = ["카드번호", "카드No", "카드NO", "CARDNO", "CardNo", "카드", "pay", "PAY", "Pay", "페이"]
     /// Labels of the approval number.
-    static let approval = ["승인번호", "승인No", "승인NO", "승인no", "승인 No"]
+    static let approval = ["승인번호", "승인No", "승인NO", "승인no", "ApprovalNo", "APPROVALNO", "AuthNo", "승인 No"]
+    /// Store brands printed with Latin letters and digits, which engines misread as digits.
+    static let brands = ["GS25", "CU", "emart24", "GS THE FRESH", "7-ELEVEn"]
     /// Lines above the items that are never items.
     static let header = [
         "사업자", "대표", "전화", "TEL", "Tel", "주소", "일시", "판매일", "거래일", "승인", "카드번호", "영수증",
