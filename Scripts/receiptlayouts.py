@@ -137,17 +137,18 @@ def make_other_receipt(rng, layout):
                  [(f"{issuer}", None), (money(total), 1.0)], f"Card No. {card}", f"Approval No. {approval}"]
         truth.update(merchant=merchant, total=total, vat=vat, taxable=taxable, payment="card", cardNumber=card,
                      approvalNumber=approval, items=[i[3] for i in items])
-    elif layout == "taxi":
+    elif layout == "taxi":  # the sale is at drop-off (하차), as a parking lot's is at exit (출차)
         merchant = rng.choice(TAXIS)
         total = rng.randint(48, 400) * 100
         card = _masked_card(rng, "grouped")
         plate = f"서울{rng.randint(10, 99)}사{rng.randint(1000, 9999)}"
         rows += ["택시 영수증", f"상호: {merchant}", f"차량번호: {plate}", f"사업자번호: {number}",
-                 f"승차: {date} {time}", f"하차: {date} {min(hour + 1, 23):02d}:{minute:02d}",
+                 f"승차: {date} {max(hour - 1, 0):02d}:{minute:02d}", f"하차: {date} {time}",
                  f"주행거리: {rng.randint(2, 40)}.{rng.randint(0, 9)}km", [("요금", None), (f"{money(total)}원", 1.0)],
                  [("결제금액", None), (f"{money(total)}원", 1.0)], f"카드번호: {card}", f"승인번호: {approval}",
                  "이용해 주셔서 감사합니다"]
-        truth.update(merchant=merchant, total=total, payment="card", cardNumber=card, approvalNumber=approval, items=[])
+        # The fare is the one charge: whether it is an "item" is a matter of definition, not scored.
+        truth.update(merchant=merchant, total=total, payment="card", cardNumber=card, approvalNumber=approval)
     elif layout == "parking":
         merchant = rng.choice(PARKINGS)
         total = rng.randint(10, 300) * 100
@@ -156,8 +157,7 @@ def make_other_receipt(rng, layout):
                  f"차량번호 {rng.randint(10, 399)}가{rng.randint(1000, 9999)}",
                  [("주차요금", None), (money(total), 1.0)], [("받을금액", None), (money(total), 1.0)],
                  [("현금", None), (money(total), 1.0)]]
-        truth.update(merchant=merchant, phone=phone, total=total, payment="cash", cardNumber=None, approvalNumber=None, items=[])
-        truth["date"], truth["time"] = date, time  # the exit time: the payment
+        truth.update(merchant=merchant, phone=phone, total=total, payment="cash", cardNumber=None, approvalNumber=None)
     elif layout == "online":
         merchant = rng.choice(ONLINE)
         items = _items(rng, GOODS_MART, rng.randint(1, 3), 20, 300)

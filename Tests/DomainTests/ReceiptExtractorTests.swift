@@ -291,3 +291,25 @@ struct ReceiptAmountNoiseTests {
         #expect(read.items.isEmpty)
     }
 }
+
+@Suite("Receipt dates: which one is the sale, and what confirms it")
+struct ReceiptDateChoiceTests {
+    @Test("A parking entry or a taxi boarding is not the sale; the exit or drop-off is")
+    func startIsNotSale() {
+        let parking = ReceiptExtractor().extract(from: receipt(["주차 영수증", "입차 2025-09-14 14:43", "출차 2025-09-14 16:43", "받을금액 3,000"]))
+        #expect(parking.date?.value.description == "2025-09-14 16:43")
+        let taxi = ReceiptExtractor().extract(from: receipt(["택시 영수증", "승차: 2025-09-14 15:43", "하차: 2025-09-14 16:43"]))
+        #expect(taxi.date?.value.description == "2025-09-14 16:43")
+    }
+
+    @Test("Only the same date and time printed twice confirms a date")
+    func confirmation() {
+        let differentTimes = ReceiptExtractor().extract(from: receipt(["가게", "2025-09-14 14:43", "거래일시 2025-09-14 16:43"]))
+        #expect(differentTimes.date?.isHighConfidence == false)
+        let dateOnly = ReceiptExtractor().extract(from: receipt(["가게", "주문번호 2025-09-14-1234", "주문일시 2025-09-14 16:43"]))
+        #expect(dateOnly.date?.value.description == "2025-09-14 16:43")
+        #expect(dateOnly.date?.isHighConfidence == false)
+        let twice = ReceiptExtractor().extract(from: receipt(["가게", "2025-09-14 16:43", "거래일시 2025/09/14 16:43:05"]))
+        #expect(twice.date?.isHighConfidence == true)
+    }
+}

@@ -51,11 +51,16 @@ extension ReceiptExtractor {
     }
 
     static func date(in lines: [ReceiptLine]) -> ReceiptField<ReceiptDate>? {
-        let found = lines.compactMap { line in ReceiptDateParser.date(in: line.text).map { (line, $0.date, $0.range) } }
-        guard let (line, date, range) = found.first(where: { $0.0.contains(anyOf: Keywords.date) }) ?? found.first else { return nil }
+        let all = lines.compactMap { line in ReceiptDateParser.date(in: line.text).map { (line, $0.date, $0.range) } }
+        // A start (parking entry, taxi boarding, an order's number) is not when the sale happened.
+        let isStart = { (line: ReceiptLine) in line.contains(anyOf: Keywords.startTime) && !line.contains(anyOf: Keywords.date) }
+        let found = all.allSatisfy { isStart($0.0) } ? all : all.filter { !isStart($0.0) }
+        let withTime = found.filter { $0.1.timeString != nil }
+        guard let (line, date, range) = found.first(where: { $0.0.contains(anyOf: Keywords.date) }) ?? withTime.first ?? found.first
+        else { return nil }
         var field = line.field(date, range: range)
-        if found.contains(where: { $0.0.index != line.index && $0.1.dateString == date.dateString }) {
-            field.confidence = confirmed  // printed twice (sale and card slip) and read the same
+        if date.timeString != nil, all.contains(where: { $0.0.index != line.index && $0.1.description == date.description }) {
+            field.confidence = confirmed  // printed twice (sale and card slip), date and time read the same
         }
         return field
     }

@@ -32,6 +32,9 @@ enum Keywords {
     static let discountTotal = ["할인합계", "총할인", "할인금액합계", "할인총액"]
     static let businessNumber = ["사업자", "등록번호", "사업자번호"]
     static let phone = ["TEL", "Tel", "tel", "전화", "☎", "고객센터", "연락처"]
+    /// Lines whose date and time are when something started (parking entry, taxi boarding,
+    /// an order placed earlier), not the sale.
+    static let startTime = ["입차", "승차", "입실", "입장", "주문번호"]
     static let date = ["일시", "판매일", "거래일", "날짜", "일자"]
     static let payment: [(method: PaymentMethod, labels: [String])] = [
         (.mobile, ["카카오페이", "네이버페이", "삼성페이", "페이코", "PAYCO", "간편결제", "제로페이"]),
