@@ -73,8 +73,12 @@ extension ReceiptExtractor {
     /// (the noise at the top of a photo).
     static func merchant(in lines: [ReceiptLine]) -> ReceiptField<String>? {
         for (position, line) in lines.enumerated() {
-            guard let label = Keywords.merchantLabel.first(where: { line.compact.hasPrefix($0) }) else { continue }
-            let value = line.text(afterCompactPrefix: label.count).drop { ": ".contains($0) }
+            // The label opens the line (after at most one stray mark: `4상호:(주)한성운수`).
+            guard let (label, offset) = Keywords.merchantLabel.lazy.compactMap({ label in
+                [0, 1].first { line.compact.dropFirst($0).hasPrefix(label) }.map { (label, $0) }
+            }).first
+            else { continue }
+            let value = line.text(afterCompactPrefix: offset + label.count).drop { ": ".contains($0) }
             if let name = merchantName(String(value)) { return line.field(name, range: nil, cap: unconfirmedCap).withSource(line.text) }
             if value.isEmpty, position + 1 < lines.count, !lines[position + 1].text.contains(":"), !isHeader(lines[position + 1]),
                 let name = merchantName(lines[position + 1].text)
@@ -95,7 +99,8 @@ extension ReceiptExtractor {
     /// `text` as a store name, without decoration and copy markers, or `nil` when it has
     /// fewer than two letters or is mostly digits.
     static func merchantName(_ text: String) -> String? {
-        let decoration = CharacterSet(charactersIn: "[]<>*=-#~_|◆◇■□★☆ ")
+        // Decoration is whatever surrounds the name that is not a letter, a digit or a bracket.
+        let decoration = CharacterSet.letters.union(.decimalDigits).union(CharacterSet(charactersIn: "()")).inverted
         var name = text.replacingOccurrences(of: "영수증", with: "").trimmingCharacters(in: decoration)
         if name.hasPrefix("("), !["(주)", "(유)", "(사)"].contains(where: { name.hasPrefix($0) }) { name.removeFirst() }
         if name.hasSuffix(")"), name.filter({ $0 == "(" }).count < name.filter({ $0 == ")" }).count { name.removeLast() }

@@ -76,8 +76,12 @@ public struct ReceiptExtractor: Sendable {
             receipt.discounts = [summed.with(value: abs(summed.value))]
         }
         receipt.paymentMethod = Self.paymentMethod(in: summary, all: lines)
-        if receipt.cardNumber != nil, let method = receipt.paymentMethod, method.value == .card {
-            receipt.paymentMethod?.confidence = Self.confirmed  // the label and a card number agree
+        if let card = receipt.cardNumber {
+            if let method = receipt.paymentMethod, method.value == .card {
+                receipt.paymentMethod?.confidence = Self.confirmed  // the label and a card number agree
+            } else if receipt.paymentMethod == nil, card.confidence >= Self.shapeOnlyCap {
+                receipt.paymentMethod = card.with(value: .card)  // a labelled card number says how it was paid
+            }
         }
         Self.settleTotal(of: &receipt, amounts: Self.summaryAmounts(in: summary), lines: lines)
         return receipt

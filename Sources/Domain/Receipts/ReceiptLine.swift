@@ -115,7 +115,10 @@ struct ReceiptLine {
     }
 
     /// The amount in an amount token, whitespace inside it (`36, 364`) ignored.
-    static func amount(_ token: Substring) -> Int? { KoreanAmount.parse(token.filter { !$0.isWhitespace }) }
+    /// A doubled separator (`21,.500`) is one.
+    static func amount(_ token: Substring) -> Int? {
+        KoreanAmount.parse(token.filter { !$0.isWhitespace }.replacingOccurrences(of: ",.", with: ",").replacingOccurrences(of: ".,", with: ","))
+    }
 
     /// Whether `token`, printed after `previous`, is a marker rather than a value.
     private static func isMarker(_ token: Substring, after previous: Substring) -> Bool {
