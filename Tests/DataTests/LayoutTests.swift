@@ -102,6 +102,17 @@ struct LayoutTests {
         #expect(result.lines.count == 5)
     }
 
+    @Test("A key-value slip is read row by row: each label with its amount, never a column of labels then one of amounts")
+    func keyValueSlip() async throws {
+        let fixture = Fixture("layout/key-value-slip.png")  // Tesseract's own layout analysis reads it as two columns
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright)
+        let texts = result.lines.map { $0.text.filter { !$0.isWhitespace } }
+        for row in ["과세금액24,182", "청구금액26,600", "카드결제26,600"] {
+            #expect(texts.contains(row), "\(result.text)")
+        }
+        #expect(RowSplitting.rowsReadApart(result.lines) == 0)
+    }
+
     @Test("A till roll 40,000 px long is read whole, its last line boxed at the bottom")
     func tillRoll() async throws {
         let fixture = Fixture("till-roll.png")
