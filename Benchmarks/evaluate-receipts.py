@@ -149,7 +149,8 @@ def main():
         total = row["correct"] + row["missing"] + row["wrong"]
         print(f"{key:28} {row['correct'] / total:8.0%} {row['missing']:8d} {row['wrong']:6d} {row['wrongHigh']:10d}")
         worst_high += row["wrongHigh"]
-    print(f"wrong values reported with high confidence: {worst_high}")
+    checked = sum(row["correct"] + row["missing"] + row["wrong"] for row in tally.values())
+    print(f"wrong values reported with high confidence: {worst_high} (of {checked} field values checked)")
     count = max(len(images), 1)
     print(f"total, date and business number all right: {summary['required']}/{len(images)} ({summary['required'] / count:.0%}); "
           f"every field right: {summary['every']}/{len(images)} ({summary['every'] / count:.0%})")

@@ -229,6 +229,18 @@ struct ReceiptLayoutTests {
         #expect(ReceiptExtractor().extract(from: receipt(["가게", line])).cardNumber?.value == expected)
     }
 
+    @Test("A masked number whose last group goes on in digits is not cut short into a fully masked tail")
+    func misreadTail() {
+        #expect(ReceiptExtractor().extract(from: receipt(["가게", "Card No. 8987—32%%—#%#%*%—4A943"])).cardNumber == nil)
+    }
+
+    @Test("An approval number under a garbled label, never a date under 승인일자")
+    func garbledApprovalLabel() {
+        let read = ReceiptExtractor().extract(from: receipt(["가게", "승인40:39132969 가맹점:000000174865021", "승인일자:20231206"]))
+        #expect(read.approvalNumber?.value == "39132969")
+        #expect(ReceiptExtractor().extract(from: receipt(["가게", "승인일자:20231206"])).approvalNumber == nil)
+    }
+
     @Test("A card number found by its shape alone, with no label, stays below 0.5")
     func unlabelledCardNumber() throws {
         let card = try #require(ReceiptExtractor().extract(from: receipt(["가게", "5461-11**-****-1234"])).cardNumber)

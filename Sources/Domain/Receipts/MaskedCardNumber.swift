@@ -19,6 +19,8 @@ public enum MaskedCardNumber {
             let second = secondGroup.map(String.init) ?? ""
             let masked = run.filter { maskCharacters.contains($0) }.count
             guard masked >= 2 else { continue }
+            // Digits right after the last group mean the number goes on, misread: not this shape.
+            guard text[match.range.upperBound...].drop(while: { "-. ".contains($0) }).first?.isNumber != true else { continue }
             let lead = String(first) + second
             let tail = String(last.map { maskCharacters.contains($0) ? "*" : $0 })
             guard tail.contains(where: \.isASCIIDigit) || masked + lead.count >= 8 else { continue }

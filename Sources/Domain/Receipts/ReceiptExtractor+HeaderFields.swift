@@ -159,6 +159,16 @@ extension ReceiptExtractor {
                 break
             }
         }
+        if numbers.isEmpty {
+            // A label the engine garbled after 승인 (`승인40:`, `승인지0:`), never a date or an amount.
+            for line in lines where !line.contains(anyOf: ["승인일", "승인금액", "승인시"]) {
+                if let match = line.text.firstMatch(of: #/승인[^\s:]{0,3}\s?[:：]\s?(\d{6,12})(?!\d)/#) {
+                    let digits = match.output.1
+                    numbers.append((line, String(digits), digits.startIndex..<digits.endIndex))
+                    break
+                }
+            }
+        }
         guard let (line, number, range) = numbers.first else { return nil }
         var field = line.field(number, range: range)
         if numbers.dropFirst().contains(where: { $0.number == number }) { field.confidence = confirmed }
