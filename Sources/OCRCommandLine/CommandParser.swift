@@ -118,8 +118,9 @@ public enum CommandParser {
         if options.raw, let contradicted = ruleOptions.first {
             throw UsageError("'--raw' switches every rule off, so it cannot be combined with '\(contradicted)'", subcommand: .scan)
         }
-        if options.extraction != nil, options.format == .tsv {
-            throw UsageError("'--extract' prints fields, which '--format tsv' cannot hold; use text, json or jsonl", subcommand: .scan)
+        if options.extraction != nil, [.tsv, .hocr, .alto].contains(options.format) {
+            throw UsageError(
+                "'--extract' prints fields, which '--format \(options.format.rawValue)' cannot hold; use text, json or jsonl", subcommand: .scan)
         }
         return .scan(options)
     }

@@ -84,8 +84,9 @@ enum HelpText {
                                   (values: auto, layout, column, block, line, sparse;
                                   default: auto)
           --format <format>       The output format; jsonl prints one JSON object per image as
-                                  soon as it is done. (values: text, json, jsonl, tsv;
-                                  default: text)
+                                  soon as it is done; hocr and alto write one document with
+                                  a page per image. (values: text, json, jsonl, tsv, hocr,
+                                  alto; default: text)
           -j, --jobs <jobs>       Images read at once, each on its own engine; at most one
                                   per core (more wait their turn). (default: the number of
                                   cores)

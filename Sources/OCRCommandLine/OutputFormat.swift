@@ -9,4 +9,8 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
     /// One compact JSON object per image and line of output, printed as soon as the image
     /// is done (in completion order), with its result or its error.
     case jsonl
+    /// hOCR (XHTML): one `ocr_page` per image, lines and words with pixel boxes and confidences.
+    case hocr
+    /// ALTO 4 XML: one `Page` per image, `TextLine`s and `String`s with pixel positions and confidences.
+    case alto
 }

@@ -9,6 +9,8 @@ struct ResultFormatter {
     /// Fields to extract from each result (`--extract`), printed instead of the lines in
     /// text format and beside them in JSON.
     var extraction: Extraction? = nil
+    /// The one input's name, named in the hOCR or ALTO header (empty for several).
+    var documentName: String = ""
 
     /// Printed once before the first result.
     var preamble: String {
@@ -16,11 +18,20 @@ struct ResultFormatter {
         case .tsv: "file\tline\tconfidence\tx\ty\twidth\theight\ttext\n"
         case .json: multipleInputs ? "[\n" : ""
         case .text, .jsonl: ""
+        case .hocr: HOCRRenderer().header(title: documentName)
+        case .alto: ALTORenderer().header(fileName: documentName)
         }
     }
 
     /// Printed once after the last result.
-    var epilogue: String { format == .json && multipleInputs ? "]\n" : "" }
+    var epilogue: String {
+        switch format {
+        case .json: multipleInputs ? "]\n" : ""
+        case .hocr: HOCRRenderer().footer
+        case .alto: ALTORenderer().footer
+        case .text, .jsonl, .tsv: ""
+        }
+    }
 
     /// The output for one finished image, or `nil` when it prints nothing (a failure, in
     /// every format but `jsonl`, where a failure is a record too). `index` counts the
@@ -38,6 +49,10 @@ struct ResultFormatter {
         case (.json, .success(let result)):
             let json = Self.encode(ScanReport(file: item.name, result: result, extraction: extraction), pretty: true)
             return (multipleInputs && index > 0 ? ",\n" : "") + json + "\n"
+        case (.hocr, .success(let result)):
+            return HOCRRenderer().page(result, name: item.name, number: index)
+        case (.alto, .success(let result)):
+            return ALTORenderer().page(result, number: index)
         case (.tsv, .success(let result)):
             return result.lines.enumerated().map { number, line in
                 let box = line.boundingBox

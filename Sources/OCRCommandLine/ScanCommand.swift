@@ -32,7 +32,9 @@ struct ScanCommand {
         let sources = paths.map { path in
             path == "-" ? ImageSource(name: "<stdin>", load: console.readStandardInput) : ImageSource.file(atPath: path)
         }
-        let formatter = ResultFormatter(format: options.format, multipleInputs: paths.count > 1, extraction: options.extraction)
+        let formatter = ResultFormatter(
+            format: options.format, multipleInputs: paths.count > 1, extraction: options.extraction,
+            documentName: paths.count == 1 ? sources[0].name : "")
         let progress = console.standardErrorIsTerminal && !options.quiet ? ProgressReporter(total: paths.count, console: console) : nil
         var status = skipped.isEmpty ? ExitCode.success : .dataError
         var waiting: [Int: OCRBatchItem] = [:]

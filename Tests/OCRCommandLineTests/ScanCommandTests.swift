@@ -71,6 +71,9 @@ struct ScanCommandTests {
         FailureCase(arguments: ["scan", Fixture("three-lines.txt").path], status: .dataError, messageFragment: "not an image"),
         FailureCase(arguments: ["scan", Fixture("three-lines.png").path, "--lang", "xyz"], status: .unavailable, messageFragment: "apt-get install tesseract-ocr-xyz"),
         FailureCase(arguments: ["scan", Fixture("three-lines.png").path, "--bogus"], status: .usage, messageFragment: "Unknown option '--bogus'"),
+        FailureCase(
+            arguments: ["scan", Fixture("three-lines.png").path, "--extract", "receipt", "--format", "alto"], status: .usage,
+            messageFragment: "'--format alto' cannot hold"),
     ]
 
     @Test("Failures exit with the documented status and a clear message", arguments: failureCases)
@@ -92,6 +95,20 @@ struct ScanCommandTests {
         #expect(captured.standardError.contains("/nonexistent.png"))
         #expect(captured.standardOutput.contains("==> \(Fixture("three-lines.png").path) <=="))
         #expect(captured.standardOutput.split(separator: "\n").count == 4)
+    }
+
+    @Test("--format hocr and alto write one document with a page per image, the recognised Korean in it")
+    func documentFormats() async throws {
+        for format in ["hocr", "alto"] {
+            let captured = CapturedConsole()
+            let status = await OCRCommandLine.run(
+                ["scan", Fixture("three-lines.png").path, Fixture("receipt.png").path, "--format", format], console: captured.console)
+            #expect(status == .success)
+            let output = captured.standardOutput
+            #expect(output.hasPrefix("<?xml") && output.contains("상승장에서는"))
+            #expect(output.components(separatedBy: format == "hocr" ? "class=\"ocr_page\"" : "<Page ").count - 1 == 2)
+            #expect(output.components(separatedBy: format == "hocr" ? "</html>" : "</alto>").count - 1 == 1)
+        }
     }
 
     @Test("ocr langs lists kor, eng and osd with their directory")
