@@ -36,7 +36,7 @@ let package = Package(
         .executableTarget(name: "ocr-benchmark", dependencies: ["Domain", "Data"], path: "Sources/OCRBenchmark"),
         .target(name: "OCRTestSupport", dependencies: ["Domain"], path: "Tests/OCRTestSupport"),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "OCRTestSupport"]),
-        .testTarget(name: "DataTests", dependencies: ["Domain", "Data", "OCRTestSupport"]),
+        .testTarget(name: "DataTests", dependencies: ["Domain", "Data", "CLeptonica", "OCRTestSupport"]),
         .testTarget(name: "OCRCommandLineTests", dependencies: ["Domain", "OCRCommandLine", "ocr", "OCRTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

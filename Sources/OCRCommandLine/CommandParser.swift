@@ -94,7 +94,9 @@ public enum CommandParser {
                 options.pageSegmentation = mode
             case .option("--format", _):
                 options.format = try reader.choice(
-                    OutputFormat.self, for: argument, option: "--format <format>", hint: "use text, json, jsonl or tsv")
+                    OutputFormat.self, for: argument, option: "--format <format>", hint: "use text, json, jsonl, tsv, hocr or alto")
+            case .option("--annotate", _):
+                options.annotationPath = try reader.value(for: argument, label: "<png>")
             case .option("-r", _), .option("--recursive", _):
                 options.recursive = true
             case .option("-q", _), .option("--quiet", _):
@@ -121,6 +123,9 @@ public enum CommandParser {
         if options.extraction != nil, [.tsv, .hocr, .alto].contains(options.format) {
             throw UsageError(
                 "'--extract' prints fields, which '--format \(options.format.rawValue)' cannot hold; use text, json or jsonl", subcommand: .scan)
+        }
+        if options.annotationPath != nil, options.inputs.count != 1 || options.inputs[0] == "-" || options.recursive {
+            throw UsageError("'--annotate' draws one image file: give exactly one image path", subcommand: .scan)
         }
         return .scan(options)
     }

@@ -56,6 +56,9 @@ struct ScanCommand {
                 console.standardOutput(formatter.output(for: item, index: printed) ?? "")
                 continue
             }
+            if let path = options.annotationPath, case .success(let result) = item.outcome {
+                status = max(status, annotate(result, of: paths[item.index], to: path))
+            }
             waiting[item.index] = item  // in input order
             while let ready = waiting.removeValue(forKey: nextIndex) {
                 nextIndex += 1
@@ -67,6 +70,23 @@ struct ScanCommand {
         progress?.finish()
         console.standardOutput(formatter.epilogue)
         return status
+    }
+
+    /// Writes the picture of what was read (`--annotate`); the status to exit with.
+    private func annotate(_ result: OCRResult, of imagePath: String, to path: String) -> ExitCode {
+        do {
+            let image = try ImageSource.file(atPath: imagePath).load()
+            let png = try ResultAnnotation.png(of: image, result: result, maximumPixelCount: options.recognitionOptions.maximumPixelCount)
+            try png.write(to: URL(fileURLWithPath: path))
+            if !options.quiet { console.standardError("Annotated \(path) (rotation \(result.rotation.degrees)°).\n") }
+            return .success
+        } catch let error as OCRError {
+            console.standardError("Error: \(path): \(error)\n")
+            return ExitCode(for: error)
+        } catch {
+            console.standardError("Error: \(path): cannot write the annotated image: \(error.localizedDescription)\n")
+            return .failure
+        }
     }
 
     /// The error's message without the file name the line already starts with.

@@ -32,6 +32,8 @@ public struct ScanOptions: Sendable, Hashable {
     public var jobs: Int?
     /// How long one image may take; `nil` never stops.
     public var timeLimit: Duration? = RecognitionOptions.defaultTimeLimit
+    /// Where to write the upright image with the line boxes drawn (`--annotate OUT.png`).
+    public var annotationPath: String?
     /// Whether the progress bar is suppressed.
     public var quiet = false
 

@@ -74,6 +74,9 @@ struct ScanCommandTests {
         FailureCase(
             arguments: ["scan", Fixture("three-lines.png").path, "--extract", "receipt", "--format", "alto"], status: .usage,
             messageFragment: "'--format alto' cannot hold"),
+        FailureCase(
+            arguments: ["scan", Fixture("three-lines.png").path, Fixture("receipt.png").path, "--annotate", "/tmp/x.png"], status: .usage,
+            messageFragment: "'--annotate' draws one image file"),
     ]
 
     @Test("Failures exit with the documented status and a clear message", arguments: failureCases)
@@ -109,6 +112,19 @@ struct ScanCommandTests {
             #expect(output.components(separatedBy: format == "hocr" ? "class=\"ocr_page\"" : "<Page ").count - 1 == 2)
             #expect(output.components(separatedBy: format == "hocr" ? "</html>" : "</alto>").count - 1 == 1)
         }
+    }
+
+    @Test("--annotate writes the upright image as a PNG beside the usual output")
+    func annotate() async throws {
+        let captured = CapturedConsole()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("annotate-\(UUID().uuidString).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let status = await OCRCommandLine.run(["scan", Fixture("receipt-rot90.png").path, "--annotate", path], console: captured.console)
+        #expect(status == .success)
+        #expect(captured.standardOutput.contains("행복마트"))
+        #expect(captured.standardError.contains("rotation 90°"))
+        let png = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
     }
 
     @Test("ocr langs lists kor, eng and osd with their directory")
