@@ -140,6 +140,7 @@ def main():
     os.makedirs(os.path.join(OUT, "formats"), exist_ok=True)
     three = render_lines(THREE_LINES, "nanum-gothic", size=32)
     receipt = render_lines(RECEIPT, "nanum-gothic-coding", size=28, width=560)
+    custom_words()
     save("three-lines", three, THREE_LINES)
     save("receipt", receipt, RECEIPT)
     save("mixed", render_lines(MIXED, "nanum-barun-gothic", size=30), MIXED)
@@ -323,6 +324,22 @@ def receipts():
             f.write("\n")
         with open(os.path.join(directory, name + ".txt"), "w", encoding="utf-8") as f:
             f.write("\n".join(row_text(row) for row in rows) + "\n")
+
+
+CUSTOM_WORDS_LINES = ["쏘야볶음 꿔바로우 마라샹궈", "TOMNTOMS 톰앤톰스 커피", "뚝배기불고기 꼬막비빔밥"]
+CUSTOM_WORDS = ["꿔바로우", "마라샹궈"]
+
+
+def custom_words():
+    """Dish names the dictionary does not know: Baekmuk Batang's 꿔 reads as 뀌 unless the
+    words are given (RecognitionOptions.customWords)."""
+    image = Image.new("L", (900, 40 * len(CUSTOM_WORDS_LINES) + 20), 255)
+    draw = ImageDraw.Draw(image)
+    for index, line in enumerate(CUSTOM_WORDS_LINES):
+        draw.text((10, 10 + 40 * index), line, font=font("baekmuk-batang", 22), fill=0)
+    save("custom-words", image, CUSTOM_WORDS_LINES)
+    with open(os.path.join(OUT, "custom-words.words"), "w", encoding="utf-8") as f:
+        f.write("\n".join(CUSTOM_WORDS) + "\n")
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ struct RecognitionJob: Sendable {
         try control.checkpoint()
         let trace = StageTrace()
         defer { trace.report() }
-        let engine = try trace.measure("engine") { try engines.engine(for: languages) }
+        let engine = try trace.measure("engine") { try engines.engine(for: EngineSetup(languages: languages, options: options)) }
         let stored = try trace.measure("decode") {
             try ImageDecoder.decode(imageData, maximumPixelCount: options.maximumPixelCount)
         }

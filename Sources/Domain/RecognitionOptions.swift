@@ -34,6 +34,16 @@ public struct RecognitionOptions: Sendable {
     /// How long one image may keep the engine busy (waiting for a free engine does not
     /// count); past it, recognition stops and throws `OCRError.timedOut`. `nil` never stops.
     public var timeLimit: Duration?
+    /// Words recognition should prefer: product and shop names, jargon, codes in your
+    /// domain (Apple Vision's `customWords`). They join the languages' dictionaries, so a
+    /// reading one letter from a custom word is drawn to it. Words are split at whitespace;
+    /// engines with different word lists are kept apart.
+    public var customWords: [String] = []
+    /// Whether the languages' dictionaries correct what is read (Apple Vision's
+    /// `usesLanguageCorrection`; Tesseract's `load_system_dawg` and `load_freq_dawg`). Turn
+    /// it off for codes, serial numbers and names the dictionaries would "correct";
+    /// measured effect in Docs/Benchmarks.md.
+    public var usesLanguageCorrection = true
 
     /// Creates options; every parameter has a sensible default.
     public init(
@@ -43,8 +53,12 @@ public struct RecognitionOptions: Sendable {
         recognitionLevel: RecognitionLevel = .accurate,
         maximumPixelCount: Int = RecognitionOptions.defaultMaximumPixelCount,
         rules: RecognitionPipeline? = nil,
-        timeLimit: Duration? = RecognitionOptions.defaultTimeLimit
+        timeLimit: Duration? = RecognitionOptions.defaultTimeLimit,
+        customWords: [String] = [],
+        usesLanguageCorrection: Bool = true
     ) {
+        self.customWords = customWords
+        self.usesLanguageCorrection = usesLanguageCorrection
         self.rules = rules
         self.timeLimit = timeLimit
         self.recognitionLevel = recognitionLevel

@@ -95,6 +95,14 @@ public enum CommandParser {
             case .option("--format", _):
                 options.format = try reader.choice(
                     OutputFormat.self, for: argument, option: "--format <format>", hint: "use text, json, jsonl, tsv, hocr or alto")
+            case .option("--custom-words", _):
+                let path = try reader.value(for: argument, label: "<file>")
+                guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                    throw reader.invalid(path, for: "--custom-words <file>", because: "give a readable UTF-8 text file, one word per line")
+                }
+                options.customWords = text.split(whereSeparator: \.isNewline).map(String.init)
+            case .option("--no-language-correction", _):
+                options.usesLanguageCorrection = false
             case .option("--annotate", _):
                 options.annotationPath = try reader.value(for: argument, label: "<png>")
             case .option("-r", _), .option("--recursive", _):

@@ -6,7 +6,7 @@ enum HelpText {
         switch subcommand {
         case nil: "ocr <subcommand>"
         case .scan?:
-            "ocr scan <image> ... [--lang <lang>] [--min-confidence <min-confidence>] [--min-text-height <fraction>] [--region <x,y,width,height>] [--raw] [--extract <kind>] [--rotation <rotation>] [--level <level>] [--segmentation <segmentation>] [--format <format>] [--annotate <png>] [--jobs <jobs>] [--recursive] [--quiet] [--time-limit <seconds>] [--tessdata <tessdata>]"
+            "ocr scan <image> ... [--lang <lang>] [--min-confidence <min-confidence>] [--min-text-height <fraction>] [--region <x,y,width,height>] [--raw] [--extract <kind>] [--rotation <rotation>] [--level <level>] [--segmentation <segmentation>] [--format <format>] [--annotate <png>] [--custom-words <file>] [--no-language-correction] [--jobs <jobs>] [--recursive] [--quiet] [--time-limit <seconds>] [--tessdata <tessdata>]"
         case .langs?: "ocr langs [--tessdata <tessdata>]"
         }
     }
@@ -87,6 +87,11 @@ enum HelpText {
                                   soon as it is done; hocr and alto write one document with
                                   a page per image. (values: text, json, jsonl, tsv, hocr,
                                   alto; default: text)
+          --custom-words <file>   Words to prefer, one per line (product and shop names,
+                                  jargon): a reading close to one is drawn to it.
+          --no-language-correction
+                                  Read without the languages' dictionaries (codes, serial
+                                  numbers, names a dictionary would "correct").
           --annotate <png>        Write the image, stood upright as it was read, with each
                                   line's box drawn (green: confidence ≥ 0.9, orange: ≥ 0.5,
                                   red: below) to <png>. One image path only.

@@ -32,6 +32,10 @@ public struct ScanOptions: Sendable, Hashable {
     public var jobs: Int?
     /// How long one image may take; `nil` never stops.
     public var timeLimit: Duration? = RecognitionOptions.defaultTimeLimit
+    /// Words recognition should prefer (`--custom-words FILE`, one per line).
+    public var customWords: [String] = []
+    /// Whether the dictionaries correct the reading (`--no-language-correction` turns them off).
+    public var usesLanguageCorrection = true
     /// Where to write the upright image with the line boxes drawn (`--annotate OUT.png`).
     public var annotationPath: String?
     /// Whether the progress bar is suppressed.
@@ -60,7 +64,7 @@ public struct ScanOptions: Sendable, Hashable {
             languages: languages, minimumConfidence: minimumConfidence, pageSegmentation: pageSegmentation,
             recognitionLevel: recognitionLevel,
             rules: rules,
-            timeLimit: timeLimit)
+            timeLimit: timeLimit, customWords: customWords, usesLanguageCorrection: usesLanguageCorrection)
     }
 }
 

@@ -77,6 +77,9 @@ struct ScanCommandTests {
         FailureCase(
             arguments: ["scan", Fixture("three-lines.png").path, Fixture("receipt.png").path, "--annotate", "/tmp/x.png"], status: .usage,
             messageFragment: "'--annotate' draws one image file"),
+        FailureCase(
+            arguments: ["scan", Fixture("three-lines.png").path, "--custom-words", "/nonexistent/words.txt"], status: .usage,
+            messageFragment: "give a readable UTF-8 text file"),
     ]
 
     @Test("Failures exit with the documented status and a clear message", arguments: failureCases)
@@ -112,6 +115,15 @@ struct ScanCommandTests {
             #expect(output.components(separatedBy: format == "hocr" ? "class=\"ocr_page\"" : "<Page ").count - 1 == 2)
             #expect(output.components(separatedBy: format == "hocr" ? "</html>" : "</alto>").count - 1 == 1)
         }
+    }
+
+    @Test("--custom-words reads a word list and the word it names is read right")
+    func customWords() async {
+        let captured = CapturedConsole()
+        let words = Fixture.directory.appendingPathComponent("custom-words.words").path
+        let status = await OCRCommandLine.run(["scan", Fixture("custom-words.png").path, "--custom-words", words], console: captured.console)
+        #expect(status == .success)
+        #expect(captured.standardOutput.contains("꿔바로우"), "\(captured.standardOutput)")
     }
 
     @Test("--annotate writes the upright image as a PNG beside the usual output")

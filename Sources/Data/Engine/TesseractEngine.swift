@@ -1,4 +1,5 @@
 internal import CTesseract
+import Foundation
 import Domain
 
 /// Owns one initialised Tesseract engine (`TessBaseAPI`), released with
@@ -9,14 +10,17 @@ import Domain
 final class TesseractEngine {
     private let handle: OpaquePointer
 
-    /// Loads `languages` (the codes as installed, see `LanguageDataLocator.files(for:)`)
-    /// from `dataDirectory` (`TessBaseAPIInit3`, default engine mode). Each file's header
-    /// is checked first (`LanguageDataFile`), and afterwards that every language loaded:
-    /// Tesseract's initialisation succeeds when any one of them does.
+    /// Loads `setup.languages` (the codes as installed, see `LanguageDataLocator.files(for:)`)
+    /// from `dataDirectory` (`TessBaseAPIInit4`, default engine mode), with its custom words
+    /// (`user_words_file`, read during initialisation) and without the dictionaries when
+    /// language correction is off. Each file's header is checked first
+    /// (`LanguageDataFile`), and afterwards that every language loaded: Tesseract's
+    /// initialisation succeeds when any one of them does.
     /// - Throws: `OCRError.languageDataInvalid` when a file is not plausible or did not
     ///   load; `.engineFailure` when no engine could be made. A failed engine is released
     ///   before throwing.
-    init(languages: [String], dataDirectory: String) throws(OCRError) {
+    init(setup: EngineSetup, dataDirectory: String) throws(OCRError) {
+        let languages = setup.languages
         for language in languages {
             try LanguageDataFile.check(LanguageDataLocator.dataFile(for: language, in: dataDirectory))
         }
@@ -26,7 +30,12 @@ final class TesseractEngine {
         // Tesseract's own messages go to `debug_file`; keep them off stdout and stderr.
         _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
         let specifier = languages.joined(separator: "+")
-        let initialised = TessBaseAPIInit3(handle, dataDirectory, specifier) == 0
+        var variables: [(String, String)] = []
+        let wordsFile = setup.customWords.isEmpty ? nil : CustomWordsFile(words: setup.customWords)
+        if let wordsFile { variables.append(("user_words_file", wordsFile.path)) }
+        if !setup.usesLanguageCorrection { variables += [("load_system_dawg", "0"), ("load_freq_dawg", "0")] }
+        let initialised = Self.initialise(handle, dataDirectory: dataDirectory, languages: specifier, variables: variables)
+        wordsFile?.remove()
         let loaded = initialised ? Self.loadedLanguages(handle) : []
         if let missing = languages.first(where: { !loaded.contains($0) }) {
             TessBaseAPIEnd(handle)
@@ -40,6 +49,24 @@ final class TesseractEngine {
         _ = TessBaseAPISetVariable(handle, "invert_threshold", "0")
         _ = TessBaseAPISetVariable(handle, "tessedit_do_invert", "0")
         self.handle = handle
+    }
+
+    /// `TessBaseAPIInit4` with init-only `variables`; whether it succeeded.
+    private static func initialise(_ handle: OpaquePointer, dataDirectory: String, languages: String, variables: [(String, String)]) -> Bool {
+        var names = variables.map { strdup($0.0) }
+        var values = variables.map { strdup($0.1) }
+        defer { (names + values).forEach { free($0) } }
+        return names.withUnsafeMutableBufferPointer { names in
+            values.withUnsafeMutableBufferPointer { values in
+                TessBaseAPIInit4(handle, dataDirectory, languages, OEM_DEFAULT, nil, 0, names.baseAddress, values.baseAddress, variables.count, 0) == 0
+            }
+        }
+    }
+
+    /// The value of one of the engine's boolean settings (`TessBaseAPIGetBoolVariable`).
+    func boolVariable(_ name: String) -> Bool? {
+        var value: Int32 = 0
+        return TessBaseAPIGetBoolVariable(handle, name, &value) != 0 ? value != 0 : nil
     }
 
     /// The languages an initialised engine loaded (`TessBaseAPIGetLoadedLanguagesAsVector`).

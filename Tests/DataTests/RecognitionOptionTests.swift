@@ -1,0 +1,59 @@
+@testable import Data
+import Domain
+import Foundation
+import OCRTestSupport
+import Testing
+
+/// Apple Vision's recognition options, on Tesseract: custom words and language correction.
+@Suite("Recognition options: custom words, language correction")
+struct RecognitionOptionTests {
+    static let fixture = Fixture("custom-words.png")
+
+    static func words() throws -> [String] {
+        try String(contentsOf: Fixture.directory.appendingPathComponent("custom-words.words"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+    }
+
+    static func read(customWords: [String]) async throws -> String {
+        let options = RecognitionOptions(customWords: customWords)
+        return try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright, options: options).text
+    }
+
+    @Test("A custom word turns a misread into the right word, and engines with other word lists are not mixed up")
+    func customWordFixesMisread() async throws {
+        let plain = try await Self.read(customWords: [])
+        #expect(plain.contains("뀌바로우"), "Baekmuk Batang's 꿔 reads as 뀌 without the word: \(plain)")
+        let withWords = try await Self.read(customWords: try Self.words())
+        #expect(withWords.contains("꿔바로우"), "\(withWords)")
+        let plainAgain = try await Self.read(customWords: [])
+        #expect(plainAgain == plain)
+    }
+
+    @Test("Custom words are split at whitespace; empty and overlong ones are dropped")
+    func normalizedWords() {
+        let long = String(repeating: "가", count: EngineSetup.longestCustomWord + 1)
+        let setup = EngineSetup(languages: ["kor"], customWords: ["꿔바로우 마라샹궈", "", "  ", long, "꿔바로우"])
+        #expect(setup.customWords == ["꿔바로우", "마라샹궈"])
+        #expect(EngineSetup(languages: ["kor"], customWords: ["b", "a"]) == EngineSetup(languages: ["kor"], customWords: ["a", "b"]))
+    }
+
+    @Test("Language correction off initialises the engine without the dictionaries")
+    func languageCorrectionOff() throws {
+        let cache = EngineCache(locator: LanguageDataLocator())
+        let corrected = try cache.engine(for: EngineSetup(languages: ["kor"]))
+        let uncorrected = try cache.engine(for: EngineSetup(languages: ["kor"], usesLanguageCorrection: false))
+        #expect(corrected.boolVariable("load_system_dawg") == true)
+        #expect(uncorrected.boolVariable("load_system_dawg") == false)
+        #expect(uncorrected.boolVariable("load_freq_dawg") == false)
+    }
+
+    @Test("A worker keeps at most a few setups initialised, the least recently used released first")
+    func cacheCapacity() throws {
+        let cache = EngineCache(locator: LanguageDataLocator())
+        let first = try cache.engine(for: EngineSetup(languages: ["eng"], customWords: ["w0"]))
+        for index in 1...EngineCache.capacity {
+            _ = try cache.engine(for: EngineSetup(languages: ["eng"], customWords: ["w\(index)"]))
+        }
+        #expect(try cache.engine(for: EngineSetup(languages: ["eng"], customWords: ["w0"])) !== first)
+    }
+}
