@@ -141,6 +141,7 @@ def main():
     three = render_lines(THREE_LINES, "nanum-gothic", size=32)
     receipt = render_lines(RECEIPT, "nanum-gothic-coding", size=28, width=560)
     custom_words()
+    english()
     save("three-lines", three, THREE_LINES)
     save("receipt", receipt, RECEIPT)
     save("mixed", render_lines(MIXED, "nanum-barun-gothic", size=30), MIXED)
@@ -324,6 +325,18 @@ def receipts():
             f.write("\n")
         with open(os.path.join(directory, name + ".txt"), "w", encoding="utf-8") as f:
             f.write("\n".join(row_text(row) for row in rows) + "\n")
+
+
+ENGLISH = [
+    "Thank you for shopping with us today.",
+    "Returns are accepted within seven days.",
+    "Please keep this receipt for your records.",
+]
+
+
+def english():
+    """A page in Latin script only: `--lang auto` reads it with eng."""
+    save("english", render_lines(ENGLISH, "noto-sans-kr", size=30), ENGLISH)
 
 
 CUSTOM_WORDS_LINES = ["쏘야볶음 꿔바로우 마라샹궈", "TOMNTOMS 톰앤톰스 커피", "뚝배기불고기 꼬막비빔밥"]

@@ -16,7 +16,9 @@ struct RecognitionJob: Sendable {
         try control.checkpoint()
         let trace = StageTrace()
         defer { trace.report() }
-        let engine = try trace.measure("engine") { try engines.engine(for: EngineSetup(languages: languages, options: options)) }
+        let automatic = options.automaticallyDetectsLanguage
+        var languages = self.languages
+        var engine = automatic ? nil : try trace.measure("engine") { try engines.engine(for: EngineSetup(languages: languages, options: options)) }
         let stored = try trace.measure("decode") {
             try ImageDecoder.decode(imageData, maximumPixelCount: options.maximumPixelCount)
         }
@@ -24,22 +26,33 @@ struct RecognitionJob: Sendable {
         let upright = try stored.rotated(by: initial)
         // A side under 6 px holds no character (a 600×15 cropped line does; 3×16,000,000 does not).
         guard upright.size.width >= 6, upright.size.height >= 6 else {
-            return result(lines: [], storedSize: stored.size, rotation: initial)
+            return result(lines: [], storedSize: stored.size, rotation: initial, languages: languages)
         }
         let preparation = ImagePreparation(level: options.recognitionLevel)
         let base = try trace.measure("prepare") { try preparation.base(from: upright, trace: trace) }
         try control.checkpoint()
+        var detected: PageScript??
+        let detection = {
+            if detected == nil {
+                detected = trace.measure("orientation") { engines.optionalEngine(for: ["osd"])?.detectOrientationAndScript(base.image) }
+            }
+            return detected ?? nil
+        }
+        if automatic {
+            // The script most of the page is in picks the languages, when detection is sure of it
+            // and a model for it is installed; otherwise the languages asked for read it.
+            if let found = detection(), found.scriptConfidence >= ScriptLanguages.trustedConfidence, let script = found.script,
+                let chosen = ScriptLanguages.languages(for: script, installed: engines.installedCodes) {
+                languages = chosen
+            }
+            engine = try trace.measure("engine") { try engines.engine(for: EngineSetup(languages: languages, options: options)) }
+        }
+        guard let engine else { throw OCRError.engineFailure("no engine for \(languages.joined(separator: "+"))") }
         let reader = PageReader(engine: engine, control: control, preparation: preparation, segmentation: options.pageSegmentation, trace: trace)
-        var detected: (rotation: RotationDegree, confidence: Double)??
         let reading = try trace.measure("read") {
             try reader.read(
                 base: base, detectOrientation: rotation == nil,
-                detection: {
-                    if detected == nil {
-                        detected = trace.measure("orientation") { engines.optionalEngine(for: ["osd"])?.detectOrientation(base.image) }
-                    }
-                    return detected ?? nil
-                },
+                detection: { detection().map { ($0.rotation, $0.confidence) } },
                 uprightSize: { candidate in stored.size.rotated(by: initial.followed(by: candidate)) })
         }
         var lines = reading.lines
@@ -55,7 +68,9 @@ struct RecognitionJob: Sendable {
             lines = try trace.measure("tails") { try NumberTailSecondOpinion(engine: english, control: control).review(lines, in: reading.prepared) }
         }
         control.report(1)
-        return trace.measure("rules") { result(lines: lines.map(\.line), storedSize: stored.size, rotation: initial.followed(by: reading.rotation)) }
+        return trace.measure("rules") {
+            result(lines: lines.map(\.line), storedSize: stored.size, rotation: initial.followed(by: reading.rotation), languages: languages)
+        }
     }
 
     private var exifRotation: RotationDegree? {
@@ -63,10 +78,11 @@ struct RecognitionJob: Sendable {
     }
 
     /// The result, after the caller's recognition rules.
-    private func result(lines: [RecognizedLine], storedSize: ImageSize, rotation: RotationDegree) -> OCRResult {
-        let read = OCRResult(
+    private func result(lines: [RecognizedLine], storedSize: ImageSize, rotation: RotationDegree, languages: [String]) -> OCRResult {
+        var read = OCRResult(
             lines: lines, minimumConfidence: options.minimumConfidence, imageSize: storedSize.rotated(by: rotation),
             rotation: rotation)
+        read.languages = languages
         return options.resolvedRules.apply(to: read)
     }
 }

@@ -17,6 +17,10 @@ public struct OCRResult: Sendable, Hashable, Codable {
     /// The rotation that was applied to stand the stored image upright: the caller's, or
     /// the detected one (EXIF orientation and page orientation combined).
     public var rotation: RotationDegree
+    /// The Tesseract languages the page was read with (with
+    /// `RecognitionOptions.automaticallyDetectsLanguage`, the ones detection chose); `nil`
+    /// when not recorded (a result made by hand or decoded from an older report).
+    public var languages: [String]?
 
     /// Creates a result.
     public init(

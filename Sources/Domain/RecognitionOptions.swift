@@ -44,6 +44,13 @@ public struct RecognitionOptions: Sendable {
     /// it off for codes, serial numbers and names the dictionaries would "correct";
     /// measured effect in Docs/Benchmarks.md.
     public var usesLanguageCorrection = true
+    /// Whether the languages are chosen per image from the script detected on it (Apple
+    /// Vision's `automaticallyDetectsLanguage`): Tesseract's orientation and script
+    /// detection (`osd`) names the script most of the page is in, and the installed model
+    /// for it reads the page, with `eng` for Latin letters and digits. `languages` is used
+    /// when detection finds nothing or no model for the script is installed.
+    /// `OCRResult.languages` reports the choice.
+    public var automaticallyDetectsLanguage = false
 
     /// Creates options; every parameter has a sensible default.
     public init(
@@ -55,8 +62,10 @@ public struct RecognitionOptions: Sendable {
         rules: RecognitionPipeline? = nil,
         timeLimit: Duration? = RecognitionOptions.defaultTimeLimit,
         customWords: [String] = [],
-        usesLanguageCorrection: Bool = true
+        usesLanguageCorrection: Bool = true,
+        automaticallyDetectsLanguage: Bool = false
     ) {
+        self.automaticallyDetectsLanguage = automaticallyDetectsLanguage
         self.customWords = customWords
         self.usesLanguageCorrection = usesLanguageCorrection
         self.rules = rules

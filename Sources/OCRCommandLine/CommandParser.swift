@@ -46,10 +46,14 @@ public enum CommandParser {
                 return .help(.scan)
             case .option("-l", _), .option("--lang", _):
                 let value = try reader.value(for: argument, label: "<lang>")
+                if value == "auto" {  // the script detected on each image picks its languages
+                    options.automaticallyDetectsLanguage = true
+                    continue
+                }
                 do {
                     options.languages = try RecognitionOptions.languages(from: value)
                 } catch {
-                    throw reader.invalid(value, for: "--lang <lang>", because: "use codes joined by '+', like kor+eng")
+                    throw reader.invalid(value, for: "--lang <lang>", because: "use codes joined by '+', like kor+eng, or auto")
                 }
             case .option("--min-confidence", _):
                 options.minimumConfidence = try reader.number(

@@ -32,6 +32,8 @@ public struct ScanOptions: Sendable, Hashable {
     public var jobs: Int?
     /// How long one image may take; `nil` never stops.
     public var timeLimit: Duration? = RecognitionOptions.defaultTimeLimit
+    /// Whether each image's languages come from the script detected on it (`--lang auto`).
+    public var automaticallyDetectsLanguage = false
     /// Words recognition should prefer (`--custom-words FILE`, one per line).
     public var customWords: [String] = []
     /// Whether the dictionaries correct the reading (`--no-language-correction` turns them off).
@@ -64,7 +66,8 @@ public struct ScanOptions: Sendable, Hashable {
             languages: languages, minimumConfidence: minimumConfidence, pageSegmentation: pageSegmentation,
             recognitionLevel: recognitionLevel,
             rules: rules,
-            timeLimit: timeLimit, customWords: customWords, usesLanguageCorrection: usesLanguageCorrection)
+            timeLimit: timeLimit, customWords: customWords, usesLanguageCorrection: usesLanguageCorrection,
+            automaticallyDetectsLanguage: automaticallyDetectsLanguage)
     }
 }
 

@@ -32,6 +32,8 @@ struct ScanReport: Encodable {
     var width: Int
     var height: Int
     var rotation: Int
+    /// The languages the image was read with (chosen per image with `--lang auto`).
+    var languages: [String]?
     var minimumConfidence: Double
     var text: String
     var lines: [Line]
@@ -44,6 +46,7 @@ struct ScanReport: Encodable {
         width = result.imageSize.width
         height = result.imageSize.height
         rotation = result.rotation.degrees
+        languages = result.languages
         minimumConfidence = Self.rounded(result.minimumConfidence)
         text = result.lines.map(\.text).joined(separator: "\n")
         if extraction == .receipt { receipt = ReceiptReport(ReceiptExtractor().extract(from: result)) }

@@ -47,6 +47,26 @@ struct RecognitionOptionTests {
         #expect(uncorrected.boolVariable("load_freq_dawg") == false)
     }
 
+    @Test(
+        "Automatic language: the script detected on the page picks the installed languages, and the result says which",
+        arguments: [("three-lines.png", ["kor", "eng"], "상승장에서는"), ("english.png", ["eng"], "Thank you for shopping")])
+    func automaticLanguage(name: String, languages: [String], expected: String) async throws {
+        let options = RecognitionOptions(automaticallyDetectsLanguage: true)
+        let result = try await SharedRepository.get().recognizeText(in: Fixture(name).data(), rotation: .upright, options: options)
+        #expect(result.languages == languages)
+        #expect(result.text.contains(expected), "\(result.text)")
+    }
+
+    @Test("Scripts map to the installed models that read them, with English beside any other script")
+    func scriptLanguages() {
+        let installed: Set<String> = ["kor", "eng", "osd", "Hangul"]
+        #expect(ScriptLanguages.languages(for: "Hangul", installed: installed) == ["kor", "eng"])
+        #expect(ScriptLanguages.languages(for: "Latin", installed: installed) == ["eng"])
+        #expect(ScriptLanguages.languages(for: "Han", installed: installed) == ["kor", "eng"])
+        #expect(ScriptLanguages.languages(for: "Cyrillic", installed: installed) == nil)
+        #expect(ScriptLanguages.languages(for: "Hangul", installed: ["Hangul"]) == ["script/Hangul"])
+    }
+
     @Test("A worker keeps at most a few setups initialised, the least recently used released first")
     func cacheCapacity() throws {
         let cache = EngineCache(locator: LanguageDataLocator())

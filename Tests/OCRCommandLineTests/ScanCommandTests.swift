@@ -117,6 +117,16 @@ struct ScanCommandTests {
         }
     }
 
+    @Test("--lang auto reads an English page with English alone, and JSON says so")
+    func automaticLanguage() async throws {
+        let captured = CapturedConsole()
+        let status = await OCRCommandLine.run(["scan", Fixture("english.png").path, "--lang", "auto", "--format", "json"], console: captured.console)
+        #expect(status == .success)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(captured.standardOutput.utf8)) as? [String: Any])
+        #expect(json["languages"] as? [String] == ["eng"])
+        #expect((json["text"] as? String)?.contains("Thank you for shopping") == true)
+    }
+
     @Test("--custom-words reads a word list and the word it names is read right")
     func customWords() async {
         let captured = CapturedConsole()

@@ -134,15 +134,36 @@ final class TesseractEngine {
     /// must be loaded with `osd`): the clockwise turn that stands the page upright and
     /// Tesseract's confidence in it, or `nil` when it could not tell (too little text).
     func detectOrientation(_ image: LeptonicaImage) -> (rotation: RotationDegree, confidence: Double)? {
+        detectOrientationAndScript(image).map { ($0.rotation, $0.confidence) }
+    }
+
+    /// Orientation and script detection (`TessBaseAPIDetectOrientationScript`, needs `osd`):
+    /// the clockwise turn that stands the text upright with its confidence, and the script
+    /// most of the page is written in (`Hangul`, `Latin`, `Han`, `Japanese`, …) with its.
+    func detectOrientationAndScript(_ image: LeptonicaImage) -> PageScript? {
         TessBaseAPISetImage2(handle, image.pix)
         defer { TessBaseAPIClear(handle) }
         var degrees: Int32 = 0
         var confidence: Float = 0
-        guard TessBaseAPIDetectOrientationScript(handle, &degrees, &confidence, nil, nil) != 0,
+        var script: UnsafePointer<CChar>?
+        var scriptConfidence: Float = 0
+        guard TessBaseAPIDetectOrientationScript(handle, &degrees, &confidence, &script, &scriptConfidence) != 0,
             let orientation = RotationDegree(degrees: Int(degrees))
         else { return nil }
         // Tesseract reports how far the text is turned counter-clockwise; the clockwise
         // turn that undoes it is the inverse.
-        return (orientation.inverse, Double(confidence))
+        return PageScript(
+            rotation: orientation.inverse, confidence: Double(confidence), script: script.map { String(cString: $0) },
+            scriptConfidence: Double(scriptConfidence))
     }
+}
+
+/// What orientation and script detection found on a page.
+struct PageScript {
+    /// The clockwise turn that stands the text upright.
+    let rotation: RotationDegree
+    let confidence: Double
+    /// The script most of the text is in, as Tesseract names it; `nil` when not told.
+    let script: String?
+    let scriptConfidence: Double
 }
