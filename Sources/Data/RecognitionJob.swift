@@ -67,6 +67,11 @@ struct RecognitionJob: Sendable {
             let english = { engines.optionalEngine(for: NumberTailSecondOpinion.english) }
             lines = try trace.measure("tails") { try NumberTailSecondOpinion(engine: english, control: control).review(lines, in: reading.prepared) }
         }
+        if options.candidateCount > 1 {
+            let models = LineCandidates.models(for: languages).map { model in { engines.optionalEngine(for: model) } }
+            let candidates = LineCandidates(engines: models, control: control, count: min(options.candidateCount, RecognitionOptions.maximumCandidateCount))
+            lines = try trace.measure("candidates") { try candidates.attach(to: lines, in: reading.prepared) }
+        }
         control.report(1)
         return trace.measure("rules") {
             result(lines: lines.map(\.line), storedSize: stored.size, rotation: initial.followed(by: reading.rotation), languages: languages)

@@ -51,6 +51,14 @@ public struct RecognitionOptions: Sendable {
     /// when detection finds nothing or no model for the script is installed.
     /// `OCRResult.languages` reports the choice.
     public var automaticallyDetectsLanguage = false
+    /// How many readings to find per line, best first (1...`maximumCandidateCount`; Apple
+    /// Vision's `topCandidates(_:)`). Above 1, each line is read once more alone with the
+    /// engine's per-character alternatives, and the most likely other readings are kept in
+    /// `RecognizedLine.alternatives`. Opt-in: it costs one more line recognition per line
+    /// (measured in Docs/Benchmarks.md).
+    public var candidateCount = 1
+    /// The most readings per line `candidateCount` may ask for.
+    public static let maximumCandidateCount = 10
 
     /// Creates options; every parameter has a sensible default.
     public init(
@@ -63,8 +71,10 @@ public struct RecognitionOptions: Sendable {
         timeLimit: Duration? = RecognitionOptions.defaultTimeLimit,
         customWords: [String] = [],
         usesLanguageCorrection: Bool = true,
-        automaticallyDetectsLanguage: Bool = false
+        automaticallyDetectsLanguage: Bool = false,
+        candidateCount: Int = 1
     ) {
+        self.candidateCount = candidateCount
         self.automaticallyDetectsLanguage = automaticallyDetectsLanguage
         self.customWords = customWords
         self.usesLanguageCorrection = usesLanguageCorrection

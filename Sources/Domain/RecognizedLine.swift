@@ -8,6 +8,9 @@ public struct RecognizedLine: Sendable, Hashable, Codable {
     public var confidence: Float
     /// The line's words, left to right.
     public var words: [RecognizedWord]
+    /// Other readings of the line, most likely first, when they were asked for
+    /// (`RecognitionOptions.candidateCount`); `nil` when not.
+    public var alternatives: [RecognizedText]?
 
     /// Creates a line.
     public init(text: String, boundingBox: NormalizedRect, confidence: Float, words: [RecognizedWord] = []) {
@@ -15,5 +18,13 @@ public struct RecognizedLine: Sendable, Hashable, Codable {
         self.boundingBox = boundingBox
         self.confidence = confidence
         self.words = words
+    }
+
+    /// Up to `maxCount` readings of the line, best first: its text, then its alternatives
+    /// (as Apple Vision's `topCandidates(_:)`; alternatives exist when
+    /// `RecognitionOptions.candidateCount` asked for them).
+    public func topCandidates(_ maxCount: Int) -> [RecognizedText] {
+        guard maxCount > 0 else { return [] }
+        return Array(([RecognizedText(string: text, confidence: confidence)] + (alternatives ?? [])).prefix(maxCount))
     }
 }

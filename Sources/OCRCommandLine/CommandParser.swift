@@ -105,6 +105,10 @@ public enum CommandParser {
                     throw reader.invalid(path, for: "--custom-words <file>", because: "give a readable UTF-8 text file, one word per line")
                 }
                 options.customWords = text.split(whereSeparator: \.isNewline).map(String.init)
+            case .option("--candidates", _):
+                options.candidateCount = try reader.number(
+                    for: argument, option: "--candidates <count>", in: 1...RecognitionOptions.maximumCandidateCount,
+                    hint: "use a whole number from 1 to \(RecognitionOptions.maximumCandidateCount)")
             case .option("--no-language-correction", _):
                 options.usesLanguageCorrection = false
             case .option("--annotate", _):

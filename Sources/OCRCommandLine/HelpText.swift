@@ -6,7 +6,7 @@ enum HelpText {
         switch subcommand {
         case nil: "ocr <subcommand>"
         case .scan?:
-            "ocr scan <image> ... [--lang <lang>] [--min-confidence <min-confidence>] [--min-text-height <fraction>] [--region <x,y,width,height>] [--raw] [--extract <kind>] [--rotation <rotation>] [--level <level>] [--segmentation <segmentation>] [--format <format>] [--annotate <png>] [--custom-words <file>] [--no-language-correction] [--jobs <jobs>] [--recursive] [--quiet] [--time-limit <seconds>] [--tessdata <tessdata>]"
+            "ocr scan <image> ... [--lang <lang>] [--min-confidence <min-confidence>] [--min-text-height <fraction>] [--region <x,y,width,height>] [--raw] [--extract <kind>] [--rotation <rotation>] [--level <level>] [--segmentation <segmentation>] [--format <format>] [--annotate <png>] [--custom-words <file>] [--no-language-correction] [--candidates <count>] [--jobs <jobs>] [--recursive] [--quiet] [--time-limit <seconds>] [--tessdata <tessdata>]"
         case .langs?: "ocr langs [--tessdata <tessdata>]"
         }
     }
@@ -92,6 +92,9 @@ enum HelpText {
           --no-language-correction
                                   Read without the languages' dictionaries (codes, serial
                                   numbers, names a dictionary would "correct").
+          --candidates <count>    Readings per line, best first, in JSON's candidates
+                                  (1 to 10; above 1 each line is read once more).
+                                  (default: 1)
           --annotate <png>        Write the image, stood upright as it was read, with each
                                   line's box drawn (green: confidence ≥ 0.9, orange: ≥ 0.5,
                                   red: below) to <png>. One image path only.

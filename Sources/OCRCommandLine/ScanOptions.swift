@@ -34,6 +34,8 @@ public struct ScanOptions: Sendable, Hashable {
     public var timeLimit: Duration? = RecognitionOptions.defaultTimeLimit
     /// Whether each image's languages come from the script detected on it (`--lang auto`).
     public var automaticallyDetectsLanguage = false
+    /// Readings per line, best first (`--candidates N`; 1 is the line's text alone).
+    public var candidateCount = 1
     /// Words recognition should prefer (`--custom-words FILE`, one per line).
     public var customWords: [String] = []
     /// Whether the dictionaries correct the reading (`--no-language-correction` turns them off).
@@ -67,7 +69,7 @@ public struct ScanOptions: Sendable, Hashable {
             recognitionLevel: recognitionLevel,
             rules: rules,
             timeLimit: timeLimit, customWords: customWords, usesLanguageCorrection: usesLanguageCorrection,
-            automaticallyDetectsLanguage: automaticallyDetectsLanguage)
+            automaticallyDetectsLanguage: automaticallyDetectsLanguage, candidateCount: candidateCount)
     }
 }
 

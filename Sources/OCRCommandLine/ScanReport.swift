@@ -21,11 +21,18 @@ struct ScanReport: Encodable {
         var boundingBox: Box
     }
 
+    struct Candidate: Encodable {
+        var text: String
+        var confidence: Double
+    }
+
     struct Line: Encodable {
         var text: String
         var confidence: Double
         var boundingBox: Box
         var words: [Word]
+        /// The line's readings best first, its own text included (with `--candidates N`).
+        var candidates: [Candidate]?
     }
 
     var file: String
@@ -55,6 +62,11 @@ struct ScanReport: Encodable {
                 text: line.text, confidence: Self.rounded(line.confidence), boundingBox: Box(line.boundingBox),
                 words: line.words.map {
                     Word(text: $0.text, confidence: Self.rounded($0.confidence), boundingBox: Box($0.boundingBox))
+                },
+                candidates: line.alternatives.map { _ in
+                    line.topCandidates(RecognitionOptions.maximumCandidateCount).map {
+                        Candidate(text: $0.string, confidence: Self.rounded($0.confidence))
+                    }
                 })
         }
     }

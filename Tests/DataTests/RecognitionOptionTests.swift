@@ -77,3 +77,39 @@ struct RecognitionOptionTests {
         #expect(try cache.engine(for: EngineSetup(languages: ["eng"], customWords: ["w0"])) !== first)
     }
 }
+
+@Suite("Top candidates: other readings of each line, best first")
+struct TopCandidateTests {
+    @Test("Asked for three, each line offers its text first and up to two other readings, most confident first, through the rules")
+    func threeCandidates() async throws {
+        let options = RecognitionOptions(candidateCount: 3)
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("custom-words.png").data(), rotation: .upright, options: options)
+        #expect(result.lines.count == 3)
+        for line in result.lines {
+            let candidates = line.topCandidates(3)
+            #expect(candidates.first?.string == line.text)
+            #expect(candidates.count <= 3)
+            let alternatives = try #require(line.alternatives)
+            #expect(!alternatives.contains { $0.string.filter { !$0.isWhitespace } == line.text.filter { !$0.isWhitespace } })
+            #expect(alternatives.map(\.confidence) == alternatives.map(\.confidence).sorted(by: >))
+        }
+        // The misread line's other models read the dish name the way it is printed.
+        #expect(result.lines[0].topCandidates(3).contains { $0.string.filter { !$0.isWhitespace }.contains("꿔바로우") })
+    }
+
+    @Test("Not asked for, no line carries alternatives (and none is read twice)")
+    func offByDefault() async throws {
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("three-lines.png").data(), rotation: .upright)
+        #expect(result.lines.allSatisfy { $0.alternatives == nil && $0.topCandidates(5).count == 1 })
+    }
+
+    @Test("Alternatives leave out the line's own text and repeats, and keep the most confident")
+    func alternativesOrder() {
+        let readings = [
+            RecognizedText(string: "합 계", confidence: 0.9), RecognizedText(string: "함계", confidence: 0.4),
+            RecognizedText(string: "합게", confidence: 0.7), RecognizedText(string: "함 계", confidence: 0.3),
+        ]
+        let kept = LineCandidates.alternatives(readings, excluding: "합계", count: 2)
+        #expect(kept.map(\.string) == ["합게", "함계"])
+    }
+}

@@ -99,7 +99,11 @@ struct CommandParserTests {
         InvalidCase(arguments: ["scan", "a.png", "--lang"], message: "Missing value for '--lang <lang>'", subcommand: .scan),
         InvalidCase(
             arguments: ["scan", "a.png", "--lang", "kor+"],
-            message: "The value 'kor+' is invalid for '--lang <lang>'; use codes joined by '+', like kor+eng", subcommand: .scan),
+            message: "The value 'kor+' is invalid for '--lang <lang>'; use codes joined by '+', like kor+eng, or auto", subcommand: .scan),
+        InvalidCase(
+            arguments: ["scan", "a.png", "--candidates", "11"],
+            message: "The value '11' is invalid for '--candidates <count>'; use a whole number from 1 to 10", subcommand: .scan),
+        InvalidCase(arguments: ["scan", "a.png", "--annotate"], message: "Missing value for '--annotate <png>'", subcommand: .scan),
         InvalidCase(
             arguments: ["scan", "a.png", "--min-confidence", "1.5"],
             message: "The value '1.5' is invalid for '--min-confidence <min-confidence>'; use a number from 0 to 1", subcommand: .scan),
@@ -111,7 +115,7 @@ struct CommandParserTests {
             message: "The value 'best' is invalid for '--level <level>'; use fast or accurate", subcommand: .scan),
         InvalidCase(
             arguments: ["scan", "a.png", "--format", "xml"],
-            message: "The value 'xml' is invalid for '--format <format>'; use text, json, jsonl or tsv", subcommand: .scan),
+            message: "The value 'xml' is invalid for '--format <format>'; use text, json, jsonl, tsv, hocr or alto", subcommand: .scan),
         InvalidCase(
             arguments: ["scan", "a.png", "--rotation", "--format", "json"],
             message: "Missing value for '--rotation <rotation>'", subcommand: .scan),
