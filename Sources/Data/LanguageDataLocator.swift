@@ -60,7 +60,8 @@ public struct LanguageDataLocator: Sendable, Hashable {
             let codes = languages.compactMap { Self.installedCode(for: $0, in: directory) }
             if codes.count == languages.count { return (directory, codes) }
         }
-        let missing = languages.first { language in !directories.contains { Self.installedCode(for: language, in: $0) != nil } }
+        let missing =
+            languages.first { language in !directories.contains { Self.installedCode(for: language, in: $0) != nil } }
             ?? languages.first ?? ""
         if let unreadable = Self.unreadablePath(for: missing, in: directories) {
             throw .languageDataUnreadable(path: unreadable)

@@ -42,7 +42,8 @@ struct RecognitionJob: Sendable {
             // The script most of the page is in picks the languages, when detection is sure of it
             // and a model for it is installed; otherwise the languages asked for read it.
             if let found = detection(), found.scriptConfidence >= ScriptLanguages.trustedConfidence, let script = found.script,
-                let chosen = ScriptLanguages.languages(for: script, installed: engines.installedCodes) {
+                let chosen = ScriptLanguages.languages(for: script, installed: engines.installedCodes)
+            {
                 languages = chosen
             }
             engine = try trace.measure("engine") { try engines.engine(for: EngineSetup(languages: languages, options: options)) }
@@ -69,7 +70,8 @@ struct RecognitionJob: Sendable {
         }
         if options.candidateCount > 1 {
             let models = LineCandidates.models(for: languages).map { model in { engines.optionalEngine(for: model) } }
-            let candidates = LineCandidates(engines: models, control: control, count: min(options.candidateCount, RecognitionOptions.maximumCandidateCount))
+            let candidates = LineCandidates(
+                engines: models, control: control, count: min(options.candidateCount, RecognitionOptions.maximumCandidateCount))
             lines = try trace.measure("candidates") { try candidates.attach(to: lines, in: reading.prepared) }
         }
         control.report(1)

@@ -110,10 +110,13 @@ public final class TesseractOCRRepository: OCRRepository {
         let pool = self.pool
         let abandoned = Atomic<Bool>(false)
         defer { if !abandoned.load(ordering: .acquiring) { pool.release(worker) } }
-        return try await worker.run(control: control, abandoned: {
-            abandoned.store(true, ordering: .releasing)
-            pool.discard(worker)
-        }) { engines in try job.run(with: engines) }
+        return try await worker.run(
+            control: control,
+            abandoned: {
+                abandoned.store(true, ordering: .releasing)
+                pool.discard(worker)
+            },
+            { engines in try job.run(with: engines) })
     }
 
     /// Initialises one engine worker for the default languages now, so the first

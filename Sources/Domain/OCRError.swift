@@ -42,22 +42,27 @@ public enum OCRError: Error, Sendable, Hashable, CustomStringConvertible, Locali
         case .unsupportedImage(let format, let reason):
             return "The \(format.uppercased()) image cannot be read: \(reason)."
         case .imageTooLarge(let width, let height, let maximum):
-            return "The image is \(width)×\(height) pixels, more than the limit of \(maximum) pixels. Downscale it, or raise the limit (RecognitionOptions.maximumPixelCount)."
+            return
+                "The image is \(width)×\(height) pixels, more than the limit of \(maximum) pixels. Downscale it, or raise the limit (RecognitionOptions.maximumPixelCount)."
         case .unreadableFile(let path, let reason):
             return "Cannot read '\(path)': \(reason)."
         case .invalidLanguage(let specifier):
             return "'\(specifier)' is not a valid language list. Use Tesseract codes joined by '+', for example 'kor+eng'."
         case .languageDataMissing(let language, let directories, let package):
             let searched = directories.isEmpty ? "no directory" : directories.joined(separator: ", ")
-            return "Language data for '\(language)' (\(language).traineddata) was not found in \(searched). Install it with 'apt-get install \(package)', or point TESSDATA_PREFIX (or --tessdata) at a directory that has it."
+            return
+                "Language data for '\(language)' (\(language).traineddata) was not found in \(searched). Install it with 'apt-get install \(package)', or point TESSDATA_PREFIX (or --tessdata) at a directory that has it."
         case .languageDataUnreadable(let path):
-            return "Language data at '\(path)' exists but cannot be read (permission denied). Make it readable for this user (chmod a+rX), or point TESSDATA_PREFIX (or --tessdata) at a readable copy."
+            return
+                "Language data at '\(path)' exists but cannot be read (permission denied). Make it readable for this user (chmod a+rX), or point TESSDATA_PREFIX (or --tessdata) at a readable copy."
         case .languageDataInvalid(let path, let reason):
-            return "Language data at '\(path)' is not usable: \(reason). Reinstall it (for the Debian packages: apt-get install --reinstall tesseract-ocr-<lang>), or point TESSDATA_PREFIX (or --tessdata) at a good copy."
+            return
+                "Language data at '\(path)' is not usable: \(reason). Reinstall it (for the Debian packages: apt-get install --reinstall tesseract-ocr-<lang>), or point TESSDATA_PREFIX (or --tessdata) at a good copy."
         case .engineFailure(let reason):
             return "The OCR engine failed: \(reason)."
         case .timedOut(let seconds):
-            return "Recognition took longer than the limit of \(seconds.formatted(.number.precision(.significantDigits(1...3)))) s and was stopped. Raise the limit (RecognitionOptions.timeLimit, ocr scan --time-limit), or crop or downscale the image."
+            return
+                "Recognition took longer than the limit of \(seconds.formatted(.number.precision(.significantDigits(1...3)))) s and was stopped. Raise the limit (RecognitionOptions.timeLimit, ocr scan --time-limit), or crop or downscale the image."
         }
     }
 

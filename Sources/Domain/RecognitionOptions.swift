@@ -118,8 +118,9 @@ public struct RecognitionOptions: Sendable {
     private static func isPlausibleLanguageCode(_ code: String) -> Bool {
         guard !code.isEmpty, !code.hasPrefix("/"), !code.contains("..") else { return false }
         return code.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-                || scalar == "_" || scalar == "-" || scalar == "/")
+            scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || scalar == "_" || scalar == "-" || scalar == "/")
         }
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import Domain
+import Foundation
 
 /// Parses `ocr`'s arguments (without the program name) into a `Command`.
 ///

@@ -54,7 +54,8 @@ struct InputExpansion {
         }
         for entry in Self.invalidNames(in: directory)
         where entry.isDirectory ? recursive : Self.imageExtensions.contains((entry.name as NSString).pathExtension.lowercased()) {
-            skipped.append(Skipped(path: base.appendingPathComponent(entry.name).relativePath, reason: "its name is not valid UTF-8; rename it to read it"))
+            skipped.append(
+                Skipped(path: base.appendingPathComponent(entry.name).relativePath, reason: "its name is not valid UTF-8; rename it to read it"))
         }
     }
 
@@ -62,7 +63,10 @@ struct InputExpansion {
     /// directories), or why it could not be read.
     private static func list(_ directory: String) -> Result<[(name: String, isDirectory: Bool)], ListingError> {
         guard let stream = opendir(directory) else {
-            return .failure(ListingError(errno == EACCES ? "cannot read the directory: permission denied" : "cannot read the directory: \(String(cString: strerror(errno)))"))
+            return .failure(
+                ListingError(
+                    errno == EACCES
+                        ? "cannot read the directory: permission denied" : "cannot read the directory: \(String(cString: strerror(errno)))"))
         }
         defer { closedir(stream) }
         var entries: [(String, Bool)] = []

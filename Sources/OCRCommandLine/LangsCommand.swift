@@ -10,7 +10,8 @@ struct LangsCommand {
         let languages = locator.installedLanguages()
         guard !languages.isEmpty else {
             console.standardError(
-                "Error: No Tesseract language data found in \(locator.searchDirectories.joined(separator: ", ")). Install it with 'apt-get install tesseract-ocr-kor tesseract-ocr-eng', or point TESSDATA_PREFIX (or --tessdata) at a directory of .traineddata files.\n")
+                "Error: No Tesseract language data found in \(locator.searchDirectories.joined(separator: ", ")). Install it with 'apt-get install tesseract-ocr-kor tesseract-ocr-eng', or point TESSDATA_PREFIX (or --tessdata) at a directory of .traineddata files.\n"
+            )
             return .unavailable
         }
         let width = max(8, (languages.map(\.code.count).max() ?? 0) + 2)

@@ -10,7 +10,8 @@ public enum OCRCommandLine {
             command = try CommandParser.parse(arguments)
         } catch {
             console.standardError(
-                "Error: \(error.message)\nUsage: \(HelpText.usage(for: error.subcommand))\n  See '\(helpCommand(for: error.subcommand))' for more information.\n")
+                "Error: \(error.message)\nUsage: \(HelpText.usage(for: error.subcommand))\n  See '\(helpCommand(for: error.subcommand))' for more information.\n"
+            )
             return .usage
         }
         let status = await run(command, console: console)

@@ -1,5 +1,5 @@
-import Foundation
 import Domain
+import Foundation
 
 /// What `ocr scan --extract receipt` prints in text format: one field per line, with its
 /// confidence, and `✓` on values confirmed by a check.

@@ -16,7 +16,8 @@ struct ScanCommand {
         }
         guard !paths.isEmpty else {
             if skipped.isEmpty {
-                console.standardError("Error: No images found in \(options.inputs.joined(separator: ", ")); pass image files, or use --recursive for subdirectories.\n")
+                console.standardError(
+                    "Error: No images found in \(options.inputs.joined(separator: ", ")); pass image files, or use --recursive for subdirectories.\n")
             }
             return .dataError
         }

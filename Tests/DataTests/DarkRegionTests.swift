@@ -1,7 +1,8 @@
-@testable import Data
 import Domain
 import OCRTestSupport
 import Testing
+
+@testable import Data
 
 @Suite("Light-on-dark regions: found by shape, inverted before reading")
 struct DarkRegionTests {
@@ -53,8 +54,9 @@ struct DeskTests {
         #expect(painted.level(x: painted.size.width - 1, y: painted.size.height - 1) == level)
     }
 
-    @Test("Scans, text near the edges and light-on-dark pages have no desk",
-          arguments: ["receipt.png", "small.png", "inverted-header.png", "inverted-page.png", "page.png", "skewed.png", "blank.png"])
+    @Test(
+        "Scans, text near the edges and light-on-dark pages have no desk",
+        arguments: ["receipt.png", "small.png", "inverted-header.png", "inverted-page.png", "page.png", "skewed.png", "blank.png"])
     func noDesk(name: String) throws {
         let image = try grayscale(name)
         let (same, paper, _) = try image.paintingOverDesk()

@@ -1,5 +1,6 @@
-@testable import Data
 import OCRTestSupport
+
+@testable import Data
 
 extension Fixture {
     /// The fixture decoded and converted to 8-bit grayscale, as preparation starts from it.

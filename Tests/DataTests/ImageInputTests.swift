@@ -8,10 +8,12 @@ import Testing
 struct ImageInputTests {
     @Test(
         "Every supported format and encoding decodes and reads the same text (a multi-page TIFF: its first page)",
-        arguments: ["three-lines.jpg", "three-lines.tif", "three-lines.bmp", "three-lines.gif", "three-lines.webp",
-                    "three-lines-16bit.png", "three-lines-palette.png", "three-lines-cmyk.jpg", "three-lines-2pages.tif",
-                    "three-lines-animated.webp"]
-            .map { Fixture("formats/\($0)") })
+        arguments: [
+            "three-lines.jpg", "three-lines.tif", "three-lines.bmp", "three-lines.gif", "three-lines.webp",
+            "three-lines-16bit.png", "three-lines-palette.png", "three-lines-cmyk.jpg", "three-lines-2pages.tif",
+            "three-lines-animated.webp",
+        ]
+        .map { Fixture("formats/\($0)") })
     func formats(fixture: Fixture) async throws {
         let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright)
         #expect(CharacterErrorRate.between(result.text, try Fixture("three-lines.png").expectedText()) <= 0.05)
@@ -47,11 +49,14 @@ struct ImageInputTests {
     static let corruptions: [(String, String, @Sendable (Data) -> Data)] = [
         ("three-lines.png", "png", { $0.prefix($0.count / 2) }),
         ("three-lines.png", "png", { $0.dropLast(12) }),  // no IEND chunk
-        ("three-lines.png", "png", { data in  // one flipped byte inside the image data
-            var copy = data
-            copy[copy.count / 2] ^= 0xFF
-            return copy
-        }),
+        (
+            "three-lines.png", "png",
+            { data in  // one flipped byte inside the image data
+                var copy = data
+                copy[copy.count / 2] ^= 0xFF
+                return copy
+            }
+        ),
         ("formats/three-lines.jpg", "jpeg", { $0.prefix($0.count / 2) }),
         ("formats/three-lines.tif", "tiff", { $0.prefix($0.count / 2) }),
         ("formats/three-lines.webp", "webp", { $0.prefix($0.count / 2) }),
@@ -112,7 +117,8 @@ struct ImageInputTests {
     @Test("A GIF whose first frame is over the pixel limit is refused from its descriptor")
     func gifFrameOverLimit() async throws {
         // Logical screen 16×16; one frame of 46000×46000 (2.1 gigapixels), data cut short.
-        let gif: [UInt8] = Array("GIF89a".utf8) + [16, 0, 16, 0, 0, 0, 0]
+        let gif: [UInt8] =
+            Array("GIF89a".utf8) + [16, 0, 16, 0, 0, 0, 0]
             + [0x2C, 0, 0, 0, 0, 0xB0, 0xB3, 0xB0, 0xB3, 0, 8, 2, 0x00, 0x01, 0, 0x3B]
         await #expect(throws: OCRError.imageTooLarge(width: 46000, height: 46000, maximumPixelCount: 50_000_000)) {
             try await SharedRepository.get().recognizeText(in: Data(gif), rotation: .upright)
@@ -122,7 +128,11 @@ struct ImageInputTests {
     @Test("A BMP over the pixel limit is refused from its header, not reported as corrupt")
     func bmpOverLimit() async throws {
         var bmp = [UInt8](repeating: 0, count: 54)
-        bmp[0] = 0x42; bmp[1] = 0x4D; bmp[14] = 40; bmp[26] = 1; bmp[28] = 24
+        bmp[0] = 0x42
+        bmp[1] = 0x4D
+        bmp[14] = 40
+        bmp[26] = 1
+        bmp[28] = 24
         bmp.replaceSubrange(18..<26, with: [0xA0, 0x86, 0x01, 0x00, 0xA0, 0x86, 0x01, 0x00])  // 100000 × 100000
         await #expect(throws: OCRError.imageTooLarge(width: 100_000, height: 100_000, maximumPixelCount: 50_000_000)) {
             try await SharedRepository.get().recognizeText(in: Data(bmp), rotation: .upright)

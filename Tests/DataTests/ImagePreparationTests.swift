@@ -1,7 +1,8 @@
-@testable import Data
 import Domain
 import OCRTestSupport
 import Testing
+
+@testable import Data
 
 @Suite("Image preparation: scaling decisions")
 struct ImagePreparationTests {

@@ -31,7 +31,9 @@ struct KoreanRecognitionTests {
         #expect(result.filteredLines.count == (try fixture.expectedLines().count))
     }
 
-    @Test("Boxes lie inside 0...1 and lines run top to bottom (y decreasing)", arguments: [Fixture("three-lines.png"), Fixture("receipt.png"), Fixture("page.png")])
+    @Test(
+        "Boxes lie inside 0...1 and lines run top to bottom (y decreasing)",
+        arguments: [Fixture("three-lines.png"), Fixture("receipt.png"), Fixture("page.png")])
     func boxesAndOrder(fixture: Fixture) async throws {
         let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright)
         try #require(!result.lines.isEmpty)

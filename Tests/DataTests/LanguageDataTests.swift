@@ -37,7 +37,8 @@ struct LanguageDataTests {
         }
     }
 
-    @Test("Malformed language lists are rejected before any search", arguments: [[String](), ["kor", ""], ["../kor"], ["kor+eng"], ["kor", "eng+"]])
+    @Test(
+        "Malformed language lists are rejected before any search", arguments: [[String](), ["kor", ""], ["../kor"], ["kor+eng"], ["kor", "eng+"]])
     func invalidLanguages(languages: [String]) {
         #expect(throws: OCRError.self) { try TesseractOCRRepository(languages: languages) }
     }

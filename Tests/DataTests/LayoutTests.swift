@@ -1,8 +1,9 @@
-@testable import Data
 import Domain
 import Foundation
 import OCRTestSupport
 import Testing
+
+@testable import Data
 
 /// Pages read in their layout: columns one after the other, tables and receipts across,
 /// pages of any height and strips of any thinness.
@@ -45,7 +46,8 @@ struct LayoutTests {
         let joined = ReadingOrder.joiningFragments([Self.box(40, 40, 100, 20), Self.box(150, 41, 80, 19), Self.box(40, 80, 200, 20)], textHeight: 20)
         #expect(joined.count == 2)
         #expect(joined.contains(Self.box(40, 40, 190, 20)))
-        let layout = PageLayout(lines: Self.rows(x: 40, width: 300, top: 40, count: 4, pitch: 30), textHeight: 20, size: ImageSize(width: 400, height: 200))
+        let layout = PageLayout(
+            lines: Self.rows(x: 40, width: 300, top: 40, count: 4, pitch: 30), textHeight: 20, size: ImageSize(width: 400, height: 200))
         #expect(layout.blocks.count == 1)
         // Half a text height of margin, inside the image.
         #expect(layout.blocks.first == Self.box(30, 30, 320, 130))

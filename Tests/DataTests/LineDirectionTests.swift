@@ -1,7 +1,8 @@
-@testable import Data
 import Domain
 import OCRTestSupport
 import Testing
+
+@testable import Data
 
 @Suite("Text line direction: measured from the ink, for turned pages")
 struct LineDirectionTests {

@@ -1,7 +1,8 @@
-@testable import Data
 import Domain
 import OCRTestSupport
 import Testing
+
+@testable import Data
 
 @Suite("Number tails of Korean lines: the English model asked about them")
 struct NumberTailSecondOpinionTests {

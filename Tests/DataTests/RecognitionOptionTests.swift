@@ -1,8 +1,9 @@
-@testable import Data
 import Domain
 import Foundation
 import OCRTestSupport
 import Testing
+
+@testable import Data
 
 /// Apple Vision's recognition options, on Tesseract: custom words and language correction.
 @Suite("Recognition options: custom words, language correction")

@@ -1,7 +1,8 @@
-@testable import Data
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Data
 
 @Suite("Engine pool: limits, order, cancellation, idle release")
 struct ResourcePoolTests {
@@ -12,13 +13,23 @@ struct ResourcePoolTests {
 
     final class Counter: Sendable {
         private let value = Mutex(0)
-        func next() -> Int { value.withLock { $0 += 1; return $0 } }
+        func next() -> Int {
+            value.withLock {
+                $0 += 1
+                return $0
+            }
+        }
     }
 
     /// How many holders there are now, and the most there ever were.
     final class Occupancy: Sendable {
         private let state = Mutex((now: 0, peak: 0))
-        func enter() { state.withLock { $0.now += 1; $0.peak = max($0.peak, $0.now) } }
+        func enter() {
+            state.withLock {
+                $0.now += 1
+                $0.peak = max($0.peak, $0.now)
+            }
+        }
         func leave() { state.withLock { $0.now -= 1 } }
         var peak: Int { state.withLock { $0.peak } }
     }
@@ -67,11 +78,12 @@ struct ResourcePoolTests {
         let order = Log()
         var tasks: [Task<Void, any Error>] = []
         for index in 0..<4 {
-            tasks.append(Task {
-                let resource = try await pool.acquire()
-                order.append(index)
-                pool.release(resource)
-            })
+            tasks.append(
+                Task {
+                    let resource = try await pool.acquire()
+                    order.append(index)
+                    pool.release(resource)
+                })
             await Self.eventually { pool.waiting == index + 1 }
         }
         pool.release(held)

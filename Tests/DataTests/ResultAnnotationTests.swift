@@ -10,7 +10,9 @@ import Testing
 struct ResultAnnotationTests {
     /// The colour of a pixel of a decoded 32-bit image.
     static func colour(_ pix: UnsafeMutablePointer<PIX>, _ x: Int, _ y: Int) -> (Int32, Int32, Int32) {
-        var red: Int32 = 0, green: Int32 = 0, blue: Int32 = 0
+        var red: Int32 = 0
+        var green: Int32 = 0
+        var blue: Int32 = 0
         pixGetRGBPixel(pix, Int32(x), Int32(y), &red, &green, &blue)
         return (red, green, blue)
     }
@@ -31,7 +33,9 @@ struct ResultAnnotationTests {
         for line in result.lines {
             let box = line.boundingBox.topLeftPixelRect(in: result.imageSize)
             let (red, green, blue) = Self.colour(pix, box.x + box.width / 2, box.y)  // top edge, middle
-            let expected = line.confidence >= ResultAnnotation.confident ? (Int32(0), Int32(170), Int32(0))
+            let expected =
+                line.confidence >= ResultAnnotation.confident
+                ? (Int32(0), Int32(170), Int32(0))
                 : line.confidence >= ResultAnnotation.doubtful ? (255, 140, 0) : (220, 0, 0)
             #expect(red == expected.0 && green == expected.1 && blue == expected.2, "\(line.text): \(red),\(green),\(blue)")
         }

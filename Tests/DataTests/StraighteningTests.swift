@@ -1,7 +1,8 @@
-@testable import Data
 import Domain
 import OCRTestSupport
 import Testing
+
+@testable import Data
 
 @Suite("Pages photographed at an angle: corners found, straightened, boxes mapped back")
 struct StraighteningTests {
@@ -34,7 +35,9 @@ struct StraighteningTests {
         }
     }
 
-    @Test("Corners turned with the image match the corners found in the turned image", arguments: [RotationDegree.clockwise90, .clockwise180, .clockwise270])
+    @Test(
+        "Corners turned with the image match the corners found in the turned image",
+        arguments: [RotationDegree.clockwise90, .clockwise180, .clockwise270])
     func turnedCorners(rotation: RotationDegree) throws {
         let image = try Fixture("receipt-uneven-light.jpg").grayscaleImage()
         let corners = try #require(try image.paintingOverDesk().corners)

@@ -1,16 +1,18 @@
 import Domain
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Collects the elements of an XML document with their attributes, in order.
 final class ElementCollector: NSObject, XMLParserDelegate {
     var elements: [(name: String, attributes: [String: String])] = []
     var text = ""
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:])
+    {
         elements.append((name, attributes))
     }
 

@@ -7,7 +7,8 @@ struct OCRResultCodingTests {
     @Test("An OCRResult survives JSON encoding unchanged")
     func roundTrip() throws {
         let word = RecognizedWord(text: "합계", boundingBox: NormalizedRect(x: 0.1, y: 0.2, width: 0.3, height: 0.05), confidence: 0.93)
-        let line = RecognizedLine(text: "합계 3,600", boundingBox: NormalizedRect(x: 0.1, y: 0.2, width: 0.8, height: 0.05), confidence: 0.91, words: [word])
+        let line = RecognizedLine(
+            text: "합계 3,600", boundingBox: NormalizedRect(x: 0.1, y: 0.2, width: 0.8, height: 0.05), confidence: 0.91, words: [word])
         let result = OCRResult(lines: [line], minimumConfidence: 0.6, imageSize: ImageSize(width: 560, height: 400), rotation: .clockwise270)
         let decoded = try JSONDecoder().decode(OCRResult.self, from: JSONEncoder().encode(result))
         #expect(decoded == result)
@@ -39,7 +40,10 @@ struct OCRResultCodingTests {
     func readingQuality() {
         func lines(_ words: [(String, Float)]) -> [RecognizedLine] {
             let box = NormalizedRect(x: 0, y: 0, width: 1, height: 1)
-            return [RecognizedLine(text: "", boundingBox: box, confidence: 1, words: words.map { RecognizedWord(text: $0.0, boundingBox: box, confidence: $0.1) })]
+            return [
+                RecognizedLine(
+                    text: "", boundingBox: box, confidence: 1, words: words.map { RecognizedWord(text: $0.0, boundingBox: box, confidence: $0.1) })
+            ]
         }
         let fullPage = ReadingQuality(lines: lines([("상승장에서는", 0.9), ("판단까지", 0.85)]))
         let droppedLine = ReadingQuality(lines: lines([("상승장에서는", 0.95)]))

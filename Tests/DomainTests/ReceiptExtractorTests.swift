@@ -78,9 +78,10 @@ struct ReceiptExtractorTests {
 
     @Test("Unit price columns are read and checked: quantity × unit price = amount")
     func unitPrices() {
-        let read = ReceiptExtractor().extract(from: receipt([
-            "다온식당", "메뉴 단가 수량 금액", "김치찌개 9,000 2 18,000", "공기밥 1,000 3 3,000", "합계금액 21,000원",
-        ]))
+        let read = ReceiptExtractor().extract(
+            from: receipt([
+                "다온식당", "메뉴 단가 수량 금액", "김치찌개 9,000 2 18,000", "공기밥 1,000 3 3,000", "합계금액 21,000원",
+            ]))
         #expect(read.items.map(\.unitPrice) == [9_000, 1_000])
         #expect(read.items.map(\.quantity) == [2, 3])
         #expect(read.checks.contains(ReceiptCheck(kind: .itemArithmetic, passed: true)))
@@ -89,10 +90,11 @@ struct ReceiptExtractorTests {
 
     @Test("Items printed on two lines (number and name, then barcode and prices) are one item each")
     func twoLineItems() {
-        let read = ReceiptExtractor().extract(from: receipt([
-            "대형마트 성수점", "상품명", "단가 수량 금액", "01 서울우유 1L", "8801115114154 2,650 2 5,300", "02 삼겹살 5009",
-            "8807251027346 800 2 1,600", "총품목수량 4", "과세물품가액 6,273", "부가세 627", "결제대상금액 6,900",
-        ]))
+        let read = ReceiptExtractor().extract(
+            from: receipt([
+                "대형마트 성수점", "상품명", "단가 수량 금액", "01 서울우유 1L", "8801115114154 2,650 2 5,300", "02 삼겹살 5009",
+                "8807251027346 800 2 1,600", "총품목수량 4", "과세물품가액 6,273", "부가세 627", "결제대상금액 6,900",
+            ]))
         #expect(read.items.map(\.name) == ["서울우유 1L", "삼겹살 5009"])
         #expect(read.items.map(\.unitPrice) == [2_650, 800])
         #expect(read.items.map(\.quantity) == [2, 2])
@@ -103,10 +105,11 @@ struct ReceiptExtractorTests {
 
     @Test("Cash tendered and change are not the total")
     func cashTendered() throws {
-        let read = ReceiptExtractor().extract(from: receipt([
-            "우리동네약국", "판매일 25/10/18 09:12", "감기약 1 7,500", "밴드 20매 2 5,200", "부가세 1,155", "받을금액 12,700",
-            "현금 12,700", "받은금액 20,000", "거스름돈 7,300",
-        ]))
+        let read = ReceiptExtractor().extract(
+            from: receipt([
+                "우리동네약국", "판매일 25/10/18 09:12", "감기약 1 7,500", "밴드 20매 2 5,200", "부가세 1,155", "받을금액 12,700",
+                "현금 12,700", "받은금액 20,000", "거스름돈 7,300",
+            ]))
         let total = try #require(read.total)
         #expect(total.value == 12_700)
         #expect(total.isHighConfidence)
@@ -193,10 +196,11 @@ struct ReceiptMisreadTests {
 struct ReceiptLayoutTests {
     @Test("A discount between the subtotal and the total makes the total the amount paid, confirmed by three lines")
     func discountBeforeTotal() throws {
-        let read = ReceiptExtractor().extract(from: receipt([
-            "GS25 역삼타워점", "사업자번호 220-81-62517", "2025-11-25 18:42", "아메리카노 2 5,000", "샌드위치 1 22,500",
-            "상품합계 27,500", "자사할인 -1,370", "판매금액 26,130", "신용카드 26,130", "승인금액: 26,130",
-        ]))
+        let read = ReceiptExtractor().extract(
+            from: receipt([
+                "GS25 역삼타워점", "사업자번호 220-81-62517", "2025-11-25 18:42", "아메리카노 2 5,000", "샌드위치 1 22,500",
+                "상품합계 27,500", "자사할인 -1,370", "판매금액 26,130", "신용카드 26,130", "승인금액: 26,130",
+            ]))
         let total = try #require(read.total)
         #expect(total.value == 26_130)
         #expect(total.isHighConfidence)
@@ -212,9 +216,10 @@ struct ReceiptLayoutTests {
 
     @Test("POS, terminal and order numbers are never card numbers; the card number printed is found")
     func cardNumberShapes() {
-        let read = ReceiptExtractor().extract(from: receipt([
-            "가게", "[등록] 2025-11-25 18:42 POS 06-8307 NO.0317", "단말기 1A79798148 전표번호 020298", "CARD NO : 94166149********",
-        ]))
+        let read = ReceiptExtractor().extract(
+            from: receipt([
+                "가게", "[등록] 2025-11-25 18:42 POS 06-8307 NO.0317", "단말기 1A79798148 전표번호 020298", "CARD NO : 94166149********",
+            ]))
         #expect(read.cardNumber?.value == "94166149********")
         #expect(ReceiptExtractor().extract(from: receipt(["가게", "[등록] 2025-11-25 18:42 POS 06-8307 NO.0317"])).cardNumber == nil)
     }
@@ -297,9 +302,10 @@ struct ReceiptAmountNoiseTests {
 
     @Test("Numbers after a label and a colon, and long unseparated numbers, are not items")
     func labelledNumbers() {
-        let read = ReceiptExtractor().extract(from: receipt([
-            "가게", "주문번호: 1300", "단말기 : 1A79798148 전표번호 : 020298", "매입 : 비씨카드사 가맹 : 798606607", "인천시 남동구 논고개로 118",
-        ]))
+        let read = ReceiptExtractor().extract(
+            from: receipt([
+                "가게", "주문번호: 1300", "단말기 : 1A79798148 전표번호 : 020298", "매입 : 비씨카드사 가맹 : 798606607", "인천시 남동구 논고개로 118",
+            ]))
         #expect(read.items.isEmpty)
     }
 }

@@ -13,11 +13,13 @@ struct ReceiptParsingTests {
         #expect(KoreanAmount.parse(token) == value)
     }
 
-    @Test("Not amounts", arguments: [
-        "12,50", "1,2345", "원", "abc", "12a", "-", "", "5입", "1234567890",
-        // Past any receipt's range (over 10^12 won), and past Int's: never a value to add up.
-        "1,000,000,000,000", "9,000,000,000,000,000,000", "-9,223,372,036,854,775,808", "99,999,999,999,999,999,999,999",
-    ])
+    @Test(
+        "Not amounts",
+        arguments: [
+            "12,50", "1,2345", "원", "abc", "12a", "-", "", "5입", "1234567890",
+            // Past any receipt's range (over 10^12 won), and past Int's: never a value to add up.
+            "1,000,000,000,000", "9,000,000,000,000,000,000", "-9,223,372,036,854,775,808", "99,999,999,999,999,999,999,999",
+        ])
     func notAmounts(token: String) {
         #expect(KoreanAmount.parse(token) == nil)
     }
@@ -28,10 +30,12 @@ struct ReceiptParsingTests {
         #expect(KoreanAmount.parse("-999,999,999,999") == -KoreanAmount.maximum)
     }
 
-    @Test("Registration numbers are checked by their check digit", arguments: [
-        ("214-86-12345", false), ("220-81-62517", true), ("1048145235", true), ("104-81-45235", true), ("104-81-45237", false),
-        ("104-81-4523", false), ("104-81-452355", false),
-    ])
+    @Test(
+        "Registration numbers are checked by their check digit",
+        arguments: [
+            ("214-86-12345", false), ("220-81-62517", true), ("1048145235", true), ("104-81-45235", true), ("104-81-45237", false),
+            ("104-81-4523", false), ("104-81-452355", false),
+        ])
     func checkDigit(number: String, valid: Bool) {
         #expect(BusinessRegistrationNumber.isValid(number) == valid)
     }
@@ -70,9 +74,11 @@ struct ReceiptParsingTests {
         #expect(ReceiptDateParser.date(in: text)?.date.description == expected)
     }
 
-    @Test("Impossible dates and lookalikes are not dates", arguments: [
-        "2025-13-01", "2025-02-30", "214-86-12345", "02-555-1234", "1234-56**-****-7890", "12,500", "25/10/189", "2025-0117", "20251012",
-    ])
+    @Test(
+        "Impossible dates and lookalikes are not dates",
+        arguments: [
+            "2025-13-01", "2025-02-30", "214-86-12345", "02-555-1234", "1234-56**-****-7890", "12,500", "25/10/189", "2025-0117", "20251012",
+        ])
     func notDates(text: String) {
         #expect(ReceiptDateParser.date(in: text) == nil)
     }

@@ -38,7 +38,8 @@ struct ReceiptRobustnessTests {
                 text: text, boundingBox: NormalizedRect(x: 0, y: 1 - Double(index + 1) / 10, width: 1, height: 0.05), confidence: 0.95)
         }
         let receipt = ReceiptExtractor().extract(from: OCRResult(lines: lines, minimumConfidence: 0, imageSize: ImageSize(width: 1400, height: 260)))
-        let values = receipt.items.map(\.amount) + receipt.items.compactMap(\.unitPrice) + receipt.discounts.map(\.value)
+        let values =
+            receipt.items.map(\.amount) + receipt.items.compactMap(\.unitPrice) + receipt.discounts.map(\.value)
             + [receipt.total?.value, receipt.vat?.value, receipt.taxableAmount?.value].compactMap { $0 }
         #expect(values.allSatisfy { abs($0) <= KoreanAmount.maximum })
         _ = receipt.discountTotal
@@ -55,7 +56,8 @@ struct ReceiptRobustnessTests {
                     text: text, boundingBox: NormalizedRect(x: 0, y: 1 - Double(index + 1) / 15, width: 1, height: 0.05),
                     confidence: Float.random(in: 0...1, using: &generator))
             }
-            let result = RecognitionPipeline.standard().apply(to: OCRResult(lines: lines, minimumConfidence: 0, imageSize: ImageSize(width: 500, height: 900)))
+            let result = RecognitionPipeline.standard().apply(
+                to: OCRResult(lines: lines, minimumConfidence: 0, imageSize: ImageSize(width: 500, height: 900)))
             let receipt = ReceiptExtractor().extract(from: result)
             var confidences: [Float] = receipt.items.map(\.confidence) + receipt.discounts.map(\.confidence)
             var indices: [Int] = receipt.items.map(\.lineIndex) + receipt.discounts.flatMap(\.lineIndices)

@@ -26,10 +26,16 @@ private func textLine(_ text: String, confidence: Float = 0.9, height: Double = 
 struct RecognitionRuleTests {
     @Test("The standard pipeline filters by confidence first, then cleans up, in a documented order")
     func standardPipelineOrder() {
-        #expect(RecognitionPipeline.standard().names == ["noisy-page", "confidence", "word-confidence", "full-width", "text-cleanup", "garbage-lines", "digit-repair"])
+        #expect(
+            RecognitionPipeline.standard().names == [
+                "noisy-page", "confidence", "word-confidence", "full-width", "text-cleanup", "garbage-lines", "digit-repair",
+            ])
         #expect(
             RecognitionPipeline.standard(minimumTextHeight: 0.02, regionOfInterest: NormalizedRect(x: 0, y: 0, width: 1, height: 0.5)).names
-                == ["noisy-page", "confidence", "word-confidence", "min-text-height", "region", "full-width", "text-cleanup", "garbage-lines", "digit-repair"])
+                == [
+                    "noisy-page", "confidence", "word-confidence", "min-text-height", "region", "full-width", "text-cleanup", "garbage-lines",
+                    "digit-repair",
+                ])
         #expect(RecognitionPipeline.raw.names.isEmpty)
         #expect(RecognitionOptions().resolvedRules.names == RecognitionPipeline.standard().names)
     }
@@ -143,10 +149,13 @@ struct WordConfidenceFilterTests {
     @Test("Guessed words leave a kept line; a line of guesses goes; lines without words stay")
     func dropsGuesses() {
         let words = [Self.word("합계", 0.1, 0.95), Self.word("ee", 0.3, 0.2), Self.word("12,000", 0.5, 0.9)]
-        let line = RecognizedLine(text: "합계 ee 12,000", boundingBox: NormalizedRect(x: 0.1, y: 0.5, width: 0.5, height: 0.05), confidence: 0.7, words: words)
-        let guesses = RecognizedLine(text: "aa", boundingBox: NormalizedRect(x: 0, y: 0.2, width: 0.1, height: 0.05), confidence: 0.6, words: [Self.word("aa", 0, 0.3)])
+        let line = RecognizedLine(
+            text: "합계 ee 12,000", boundingBox: NormalizedRect(x: 0.1, y: 0.5, width: 0.5, height: 0.05), confidence: 0.7, words: words)
+        let guesses = RecognizedLine(
+            text: "aa", boundingBox: NormalizedRect(x: 0, y: 0.2, width: 0.1, height: 0.05), confidence: 0.6, words: [Self.word("aa", 0, 0.3)])
         let bare = RecognizedLine(text: "text", boundingBox: NormalizedRect(x: 0, y: 0.1, width: 0.1, height: 0.05), confidence: 0.9)
-        let result = WordConfidenceFilter().apply(to: OCRResult(lines: [line, guesses, bare], minimumConfidence: 0.5, imageSize: ImageSize(width: 100, height: 100)))
+        let result = WordConfidenceFilter().apply(
+            to: OCRResult(lines: [line, guesses, bare], minimumConfidence: 0.5, imageSize: ImageSize(width: 100, height: 100)))
         #expect(result.lines.map(\.text) == ["합계 12,000", "text"])
         #expect(result.lines[0].confidence > line.confidence)
     }

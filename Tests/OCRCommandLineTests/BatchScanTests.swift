@@ -10,8 +10,12 @@ struct BatchScanTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("ocr-batch-\(UUID())")
         let sub = root.appendingPathComponent("sub")
         try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
-        for name in top { try FileManager.default.copyItem(at: Fixture(name).url, to: root.appendingPathComponent((name as NSString).lastPathComponent)) }
-        for name in nested { try FileManager.default.copyItem(at: Fixture(name).url, to: sub.appendingPathComponent((name as NSString).lastPathComponent)) }
+        for name in top {
+            try FileManager.default.copyItem(at: Fixture(name).url, to: root.appendingPathComponent((name as NSString).lastPathComponent))
+        }
+        for name in nested {
+            try FileManager.default.copyItem(at: Fixture(name).url, to: sub.appendingPathComponent((name as NSString).lastPathComponent))
+        }
         try Data("not an image".utf8).write(to: root.appendingPathComponent("notes.txt"))
         return root
     }

@@ -67,15 +67,53 @@ struct CommandParserTests {
                 $0.extraction = .receipt
                 $0.format = .json
             }),
-        ValidCase(arguments: ["scan", "a.png", "--raw"], expected: scan { $0.inputs = ["a.png"]; $0.raw = true }),
-        ValidCase(arguments: ["scan", "-qr", "dir"], expected: scan { $0.inputs = ["dir"]; $0.quiet = true; $0.recursive = true }),
-        ValidCase(arguments: ["scan", "-rqj", "2", "dir"], expected: scan { $0.inputs = ["dir"]; $0.quiet = true; $0.recursive = true; $0.jobs = 2 }),
+        ValidCase(
+            arguments: ["scan", "a.png", "--raw"],
+            expected: scan {
+                $0.inputs = ["a.png"]
+                $0.raw = true
+            }),
+        ValidCase(
+            arguments: ["scan", "-qr", "dir"],
+            expected: scan {
+                $0.inputs = ["dir"]
+                $0.quiet = true
+                $0.recursive = true
+            }),
+        ValidCase(
+            arguments: ["scan", "-rqj", "2", "dir"],
+            expected: scan {
+                $0.inputs = ["dir"]
+                $0.quiet = true
+                $0.recursive = true
+                $0.jobs = 2
+            }),
         ValidCase(
             arguments: ["scan", "a.png", "--time-limit", "0.000001"],
-            expected: scan { $0.inputs = ["a.png"]; $0.timeLimit = .nanoseconds(1000) }),
-        ValidCase(arguments: ["scan", "a.png", "--time-limit", "2.5"], expected: scan { $0.inputs = ["a.png"]; $0.timeLimit = .milliseconds(2500) }),
-        ValidCase(arguments: ["scan", "a.png", "--time-limit=0"], expected: scan { $0.inputs = ["a.png"]; $0.timeLimit = nil }),
-        ValidCase(arguments: ["langs", "--tessdata=/x"], expected: .langs({ var o = LangsOptions(); o.dataDirectory = "/x"; return o }())),
+            expected: scan {
+                $0.inputs = ["a.png"]
+                $0.timeLimit = .nanoseconds(1000)
+            }),
+        ValidCase(
+            arguments: ["scan", "a.png", "--time-limit", "2.5"],
+            expected: scan {
+                $0.inputs = ["a.png"]
+                $0.timeLimit = .milliseconds(2500)
+            }),
+        ValidCase(
+            arguments: ["scan", "a.png", "--time-limit=0"],
+            expected: scan {
+                $0.inputs = ["a.png"]
+                $0.timeLimit = nil
+            }),
+        ValidCase(
+            arguments: ["langs", "--tessdata=/x"],
+            expected: .langs(
+                {
+                    var o = LangsOptions()
+                    o.dataDirectory = "/x"
+                    return o
+                }())),
     ]
 
     @Test("Valid command lines", arguments: validCases)
@@ -125,11 +163,13 @@ struct CommandParserTests {
             message: "The value '0' is invalid for '--jobs <jobs>'; use a whole number from 1 to 256", subcommand: .scan),
         InvalidCase(
             arguments: ["scan", "a.png", "--region", "0.5,0,0.6,1"],
-            message: "The value '0.5,0,0.6,1' is invalid for '--region <x,y,width,height>'; use four fractions of the image, origin bottom-left, like 0,0.5,1,0.5 for the top half",
+            message:
+                "The value '0.5,0,0.6,1' is invalid for '--region <x,y,width,height>'; use four fractions of the image, origin bottom-left, like 0,0.5,1,0.5 for the top half",
             subcommand: .scan),
         InvalidCase(
             arguments: ["scan", "a.png", "--region", "0,0,1"],
-            message: "The value '0,0,1' is invalid for '--region <x,y,width,height>'; use four fractions of the image, origin bottom-left, like 0,0.5,1,0.5 for the top half",
+            message:
+                "The value '0,0,1' is invalid for '--region <x,y,width,height>'; use four fractions of the image, origin bottom-left, like 0,0.5,1,0.5 for the top half",
             subcommand: .scan),
         InvalidCase(
             arguments: ["scan", "a.png", "--min-text-height", "2"],

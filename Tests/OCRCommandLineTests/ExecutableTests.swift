@@ -168,7 +168,10 @@ struct ExecutableTests {
         let asUser = getuid() == 0 ? "setpriv --reuid=nobody --regid=nogroup --clear-groups " : ""
         let run = try Self.shell("\(asUser)'\(binaryCopy.path)' scan '\(image.path)' --tessdata '\(data.path)'")
         #expect(run.status == 69)
-        #expect(run.standardError == "Error: Language data at '\(data.path)' exists but cannot be read (permission denied). Make it readable for this user (chmod a+rX), or point TESSDATA_PREFIX (or --tessdata) at a readable copy.\n")
+        #expect(
+            run.standardError
+                == "Error: Language data at '\(data.path)' exists but cannot be read (permission denied). Make it readable for this user (chmod a+rX), or point TESSDATA_PREFIX (or --tessdata) at a readable copy.\n"
+        )
     }
 
     @Test("--version names the engine")
@@ -191,7 +194,9 @@ struct ExecutableTests {
             (["scan", "TestImages/three-lines.png", "--tessdata", "/nonexistent"], 69),
         ] as [([String], Int32)])
     func exitStatuses(arguments: [String], status: Int32) throws {
-        let absolute = arguments.map { $0.hasPrefix("TestImages/") ? Fixture.directory.deletingLastPathComponent().appendingPathComponent($0).path : $0 }
+        let absolute = arguments.map {
+            $0.hasPrefix("TestImages/") ? Fixture.directory.deletingLastPathComponent().appendingPathComponent($0).path : $0
+        }
         let run = try Self.run(absolute)
         #expect(run.status == status)
         #expect(run.standardOutput.isEmpty)

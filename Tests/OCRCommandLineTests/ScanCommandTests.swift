@@ -69,7 +69,9 @@ struct ScanCommandTests {
     static let failureCases: [FailureCase] = [
         FailureCase(arguments: ["scan", "/nonexistent/receipt.png"], status: .dataError, messageFragment: "no such file"),
         FailureCase(arguments: ["scan", Fixture("three-lines.txt").path], status: .dataError, messageFragment: "not an image"),
-        FailureCase(arguments: ["scan", Fixture("three-lines.png").path, "--lang", "xyz"], status: .unavailable, messageFragment: "apt-get install tesseract-ocr-xyz"),
+        FailureCase(
+            arguments: ["scan", Fixture("three-lines.png").path, "--lang", "xyz"], status: .unavailable,
+            messageFragment: "apt-get install tesseract-ocr-xyz"),
         FailureCase(arguments: ["scan", Fixture("three-lines.png").path, "--bogus"], status: .usage, messageFragment: "Unknown option '--bogus'"),
         FailureCase(
             arguments: ["scan", Fixture("three-lines.png").path, "--extract", "receipt", "--format", "alto"], status: .usage,

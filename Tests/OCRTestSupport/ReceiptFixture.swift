@@ -11,7 +11,12 @@ public struct ReceiptFixture: Sendable, CustomStringConvertible {
         public struct Item: Decodable, Sendable {
             public var name: String
             public var quantity: Int
-            public var unit_price: Int
+            public var unitPrice: Int
+
+            private enum CodingKeys: String, CodingKey {
+                case name, quantity, amount
+                case unitPrice = "unit_price"
+            }
             public var amount: Int
         }
         public var merchant: String
@@ -71,7 +76,9 @@ public struct ReceiptFixture: Sendable, CustomStringConvertible {
         let expected = try expected()
         let skipped = Set(expected.unreadable ?? [])
         var errors: [String] = []
-        if !skipped.contains("total"), receipt.total?.value != expected.total { errors.append("total \(String(describing: receipt.total?.value)) ≠ \(expected.total)") }
+        if !skipped.contains("total"), receipt.total?.value != expected.total {
+            errors.append("total \(String(describing: receipt.total?.value)) ≠ \(expected.total)")
+        }
         let date = receipt.date?.value
         if !skipped.contains("date"), date?.dateString != expected.date || date?.timeString != expected.time {
             errors.append("date \(String(describing: date)) ≠ \(expected.date) \(expected.time)")

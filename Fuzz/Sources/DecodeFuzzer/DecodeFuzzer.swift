@@ -1,8 +1,8 @@
+import CFuzzer
 // Fuzzes the decode-and-recognise path: any bytes must end in a result or an OCRError,
 // never a crash, a hang or a sanitizer report.
 import Data
 import Domain
-import CFuzzer
 import Foundation
 
 /// One repository for the whole run (engines start once), fast level to keep iterations quick.

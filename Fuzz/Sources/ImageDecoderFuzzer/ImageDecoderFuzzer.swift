@@ -1,10 +1,11 @@
+import CFuzzer
+import Domain
+import Foundation
+
 // Fuzzes decoding alone — the container walks (GIF, BMP, TIFF, PNG chunks) and the libpng,
 // libjpeg and libwebp decoders of CImageCodecs — thousands of inputs a second: any bytes
 // must end in a gray image or an OCRError, never a crash or a sanitizer report.
 @testable import Data
-import Domain
-import CFuzzer
-import Foundation
 
 @_cdecl("ImageDecoderFuzzer_main")
 public func fuzzerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {

@@ -43,18 +43,24 @@ enum ImageDecoder {
                 return .failure(.notAnImage)
             case IFF_PNG:
                 guard EncodedImageCheck.isCompletePNG(bytes) else { return .failure(.undecodableImage(format: name)) }
-                return .success(try codec(name, limit: withinLimit,
-                    size: { width, height, message in codec_png_size(base, bytes.count, width, height, message) },
-                    decode: { target, message in codec_png_decode_gray(base, bytes.count, target, message) }))
+                return .success(
+                    try codec(
+                        name, limit: withinLimit,
+                        size: { width, height, message in codec_png_size(base, bytes.count, width, height, message) },
+                        decode: { target, message in codec_png_decode_gray(base, bytes.count, target, message) }))
             case IFF_JFIF_JPEG:
-                return .success(try codec(name, limit: withinLimit,
-                    size: { width, height, message in codec_jpeg_size(base, bytes.count, 1, width, height, message) },
-                    decode: { target, message in codec_jpeg_decode_gray(base, bytes.count, 1, target, message) }))
+                return .success(
+                    try codec(
+                        name, limit: withinLimit,
+                        size: { width, height, message in codec_jpeg_size(base, bytes.count, 1, width, height, message) },
+                        decode: { target, message in codec_jpeg_decode_gray(base, bytes.count, 1, target, message) }))
             case IFF_WEBP:
                 var animated: Int32 = 0
-                return .success(try codec(name, limit: withinLimit,
-                    size: { width, height, message in codec_webp_size(base, bytes.count, width, height, &animated, message) },
-                    decode: { target, message in codec_webp_decode_gray(base, bytes.count, target, message) }))
+                return .success(
+                    try codec(
+                        name, limit: withinLimit,
+                        size: { width, height, message in codec_webp_size(base, bytes.count, width, height, &animated, message) },
+                        decode: { target, message in codec_webp_decode_gray(base, bytes.count, target, message) }))
             case IFF_GIF:
                 let gif: GIFStructure
                 do {
@@ -73,8 +79,12 @@ enum ImageDecoder {
                 guard let first = TIFFStructure(bytes)?.pages.first else { return .failure(.undecodableImage(format: name)) }
                 if let error = withinLimit(first.width, first.height) { return .failure(error) }
                 guard !first.isTiled else {
-                    return .failure(.unsupportedImage(
-                        format: name, reason: "its pages are stored in tiles, which the TIFF reader does not support; convert it to strips (tiffcp -s IN OUT) or to PNG"))
+                    return .failure(
+                        .unsupportedImage(
+                            format: name,
+                            reason:
+                                "its pages are stored in tiles, which the TIFF reader does not support; convert it to strips (tiffcp -s IN OUT) or to PNG"
+                        ))
                 }
                 return leptonica(bytes, name)
             default:  // PNM, JPEG 2000: Leptonica reads their headers without decoding

@@ -36,6 +36,11 @@ enum PreparedImageDump {
         // @unchecked: only used from engine worker queues while debugging; the lock keeps it exact.
         private let lock = NSLock()
         private var value = 0
-        func next() -> Int { lock.withLock { value += 1; return value } }
+        func next() -> Int {
+            lock.withLock {
+                value += 1
+                return value
+            }
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A profiling aid: with `SWIFTOCR_TRACE=1`, each recognition writes one line to standard

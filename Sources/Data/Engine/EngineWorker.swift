@@ -1,7 +1,6 @@
 import Dispatch
 import Domain
 
-
 /// Runs blocking Tesseract work on one serial dispatch queue, off Swift's cooperative
 /// thread pool, and owns the engines it has initialised.
 ///

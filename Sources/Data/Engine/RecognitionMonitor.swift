@@ -17,16 +17,20 @@ final class RecognitionMonitor {
         self.progressRange = progressRange
         handle = TessMonitorCreate()
         TessMonitorSetCancelThis(handle, Unmanaged.passUnretained(self).toOpaque())
-        TessMonitorSetCancelFunc(handle, { context, _ in
-            guard let context else { return false }
-            return Unmanaged<RecognitionMonitor>.fromOpaque(context).takeUnretainedValue().control.shouldStop
-        })
-        TessMonitorSetProgressFunc(handle, { monitor, _, _, _, _ in
-            guard let monitor, let context = TessMonitorGetCancelThis(monitor) else { return false }
-            let this = Unmanaged<RecognitionMonitor>.fromOpaque(context).takeUnretainedValue()
-            this.reportEngineProgress(Int(TessMonitorGetProgress(monitor)))
-            return true
-        })
+        TessMonitorSetCancelFunc(
+            handle,
+            { context, _ in
+                guard let context else { return false }
+                return Unmanaged<RecognitionMonitor>.fromOpaque(context).takeUnretainedValue().control.shouldStop
+            })
+        TessMonitorSetProgressFunc(
+            handle,
+            { monitor, _, _, _, _ in
+                guard let monitor, let context = TessMonitorGetCancelThis(monitor) else { return false }
+                let this = Unmanaged<RecognitionMonitor>.fromOpaque(context).takeUnretainedValue()
+                this.reportEngineProgress(Int(TessMonitorGetProgress(monitor)))
+                return true
+            })
     }
 
     deinit {

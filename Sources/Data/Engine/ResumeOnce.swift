@@ -10,10 +10,12 @@ final class ResumeOnce<Output: Sendable>: Sendable {
 
     /// Resumes the continuation unless it was already; whether this call resumed it.
     func resume(with result: Result<Output, any Error>) -> Bool {
-        guard let continuation = continuation.withLock({ value -> CheckedContinuation<Output, any Error>? in
-            defer { value = nil }
-            return value
-        }) else { return false }
+        guard
+            let continuation = continuation.withLock({ value -> CheckedContinuation<Output, any Error>? in
+                defer { value = nil }
+                return value
+            })
+        else { return false }
         continuation.resume(with: result)
         return true
     }

@@ -1,6 +1,6 @@
 internal import CTesseract
-import Foundation
 import Domain
+import Foundation
 
 /// Owns one initialised Tesseract engine (`TessBaseAPI`), released with
 /// `TessBaseAPIEnd` and `TessBaseAPIDelete`.
@@ -55,10 +55,11 @@ final class TesseractEngine {
     private static func initialise(_ handle: OpaquePointer, dataDirectory: String, languages: String, variables: [(String, String)]) -> Bool {
         var names = variables.map { strdup($0.0) }
         var values = variables.map { strdup($0.1) }
-        defer { (names + values).forEach { free($0) } }
+        defer { for pointer in names + values { free(pointer) } }
         return names.withUnsafeMutableBufferPointer { names in
             values.withUnsafeMutableBufferPointer { values in
-                TessBaseAPIInit4(handle, dataDirectory, languages, OEM_DEFAULT, nil, 0, names.baseAddress, values.baseAddress, variables.count, 0) == 0
+                TessBaseAPIInit4(handle, dataDirectory, languages, OEM_DEFAULT, nil, 0, names.baseAddress, values.baseAddress, variables.count, 0)
+                    == 0
             }
         }
     }

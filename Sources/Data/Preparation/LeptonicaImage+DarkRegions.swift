@@ -80,7 +80,10 @@ extension LeptonicaImage {
         var pointer: UnsafeMutablePointer<BOXA>? = boxes
         defer { boxaDestroy(&pointer) }
         return (0..<boxaGetCount(boxes)).compactMap { index in
-            var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+            var x: Int32 = 0
+            var y: Int32 = 0
+            var width: Int32 = 0
+            var height: Int32 = 0
             guard boxaGetBoxGeometry(boxes, index, &x, &y, &width, &height) == 0 else { return nil }
             return PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height))
         }

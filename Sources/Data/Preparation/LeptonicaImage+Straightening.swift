@@ -1,7 +1,8 @@
 internal import CLeptonica
 import Domain
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A page photographed at an angle, straightened: its corners mapped onto an upright

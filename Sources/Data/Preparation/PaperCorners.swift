@@ -19,11 +19,12 @@ struct PaperCorners: Equatable {
     /// The area enclosed (shoelace formula).
     var area: Double {
         let points = all
-        return abs((0..<4).reduce(0) { sum, index in
-            let a = points[index]
-            let b = points[(index + 1) % 4]
-            return sum + a.x * b.y - b.x * a.y
-        }) / 2
+        return abs(
+            (0..<4).reduce(0) { sum, index in
+                let a = points[index]
+                let b = points[(index + 1) % 4]
+                return sum + a.x * b.y - b.x * a.y
+            }) / 2
     }
 
     func scaled(by factor: Double) -> PaperCorners {

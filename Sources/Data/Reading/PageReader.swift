@@ -71,7 +71,8 @@ struct PageReader {
             // prepared page, and the reading with more confidently read characters is kept
             // (a business card whose logo and border our lines mistook: 0.76 → 0.42).
             let lines = try recognize(reading.prepared, PSM_AUTO, progress: 1...1)
-            let other = Reading(rotation: reading.rotation, prepared: reading.prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)))
+            let other = Reading(
+                rotation: reading.rotation, prepared: reading.prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)))
             trace.notePass("\(first.degrees)-layout", meanConfidence: other.quality.meanConfidence)
             // Reading apart rows that ours reads as lines (a label and its value on a slip)
             // costs their meaning: such a reading must also be clearly more confident (a

@@ -44,7 +44,10 @@ struct TesseractLineReader {
         guard let cText = TessResultIteratorGetUTF8Text(iterator, level) else { return nil }
         defer { TessDeleteText(cText) }
         let text = String(cString: cText).trimmingCharacters(in: .whitespacesAndNewlines)
-        var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+        var left: Int32 = 0
+        var top: Int32 = 0
+        var right: Int32 = 0
+        var bottom: Int32 = 0
         guard !text.isEmpty, TessPageIteratorBoundingBox(page, level, &left, &top, &right, &bottom) != 0 else {
             return nil
         }

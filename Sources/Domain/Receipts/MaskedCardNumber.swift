@@ -27,7 +27,8 @@ public enum MaskedCardNumber {
             let places = Array(lead + String(repeating: "*", count: max(0, 12 - lead.count)) + tail)
             guard places.count == 16 else { continue }
             let grouped = text[match.range].contains("-")
-            let number = grouped
+            let number =
+                grouped
                 ? stride(from: 0, to: 16, by: 4).map { String(places[$0..<$0 + 4]) }.joined(separator: "-") : String(places)
             return (number, match.range)
         }

@@ -8,7 +8,8 @@ extension ReceiptExtractor {
         for line in labelled + lines {
             let grouped = line.text.matches(of: #/\d{3}\s?[-.]\s?\d{2}\s?[-.]\s?\d{5}(?!\d)/#, notAfter: "0123456789-").first?.range
             // Under its label, any ten digits in a row (separators misread or lost) are one.
-            let bare = line.contains(anyOf: Keywords.businessNumber)
+            let bare =
+                line.contains(anyOf: Keywords.businessNumber)
                 ? line.text.matches(of: #/\d(?:[-.\s]?\d){9}(?!\d)/#, notAfter: "0123456789").first?.range : nil
             guard let range = grouped ?? bare else { continue }
             let read = BusinessRegistrationNumber.formatted(String(line.text[range].filter(\.isASCIIDigit)))
@@ -74,9 +75,10 @@ extension ReceiptExtractor {
     static func merchant(in lines: [ReceiptLine]) -> ReceiptField<String>? {
         for (position, line) in lines.enumerated() {
             // The label opens the line (after at most one stray mark: `4상호:(주)한성운수`).
-            guard let (label, offset) = Keywords.merchantLabel.lazy.compactMap({ label in
-                [0, 1].first { line.compact.dropFirst($0).hasPrefix(label) }.map { (label, $0) }
-            }).first
+            guard
+                let (label, offset) = Keywords.merchantLabel.lazy.compactMap({ label in
+                    [0, 1].first { line.compact.dropFirst($0).hasPrefix(label) }.map { (label, $0) }
+                }).first
             else { continue }
             let value = line.text(afterCompactPrefix: offset + label.count).drop { ": ".contains($0) }
             if let name = merchantName(String(value)) { return line.field(name, range: nil, cap: unconfirmedCap).withSource(line.text) }
@@ -88,7 +90,8 @@ extension ReceiptExtractor {
         }
         let top = lines.prefix { !$0.contains(anyOf: ["상품명", "품명", "단가", "수량"]) && $0.trailingAmount == nil }.prefix(8)
         let candidates = top.filter { line in
-            line.line.confidence >= ConfidenceFilter.defaultMinimumConfidence && !line.contains(anyOf: Keywords.heading) && !isHeader(line) && !line.contains(anyOf: ["번호", "주소", "@", "://"])
+            line.line.confidence >= ConfidenceFilter.defaultMinimumConfidence && !line.contains(anyOf: Keywords.heading) && !isHeader(line)
+                && !line.contains(anyOf: ["번호", "주소", "@", "://"])
                 && line.text.firstMatch(of: #/^[^\d:]{1,8}\s*:/#) == nil && !isAddress(line)
         }.compactMap { line in merchantName(line.text).map { (line, $0) } }
         let marked = candidates.first { $0.1.firstMatch(of: #/\(주\)|㈜|주식회사|\(유\)|점$|마트|농협/#) != nil }

@@ -66,7 +66,6 @@ extension ReceiptExtractor {
         return value
     }
 
-
     /// Whether a line is a label and its value (`주문번호: 13`, `가맹 : 798606607`): the
     /// number after a colon is that label's, not an item's amount.
     static func isLabelledValue(_ line: ReceiptLine) -> Bool {

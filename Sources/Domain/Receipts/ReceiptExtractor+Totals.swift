@@ -102,7 +102,8 @@ extension ReceiptExtractor {
         if !amounts.paid.isEmpty { checks.append(ReceiptCheck(kind: .paymentMatchesTotal, passed: amounts.paid.allSatisfy { $0.value == best })) }
         let priced = receipt.items.filter { $0.unitPrice != nil }
         if !priced.isEmpty {
-            checks.append(ReceiptCheck(kind: .itemArithmetic, passed: priced.allSatisfy { multiplies($0.unitPrice!, by: $0.quantity, to: $0.amount) }))
+            checks.append(
+                ReceiptCheck(kind: .itemArithmetic, passed: priced.allSatisfy { multiplies($0.unitPrice!, by: $0.quantity, to: $0.amount) }))
         }
         receipt.checks = checks
 

@@ -52,13 +52,16 @@ public struct ALTORenderer: Sendable {
             let block = result.lines.dropFirst().reduce(first.boundingBox) { $0.union($1.boundingBox) }
             text += "        <TextBlock ID=\"block_\(number)_0\" \(Self.position(block, in: size))>\n"
             for (lineNumber, line) in result.lines.enumerated() {
-                text += "          <TextLine ID=\"line_\(number)_\(lineNumber)\" \(Self.position(line.boundingBox, in: size)) "
+                text +=
+                    "          <TextLine ID=\"line_\(number)_\(lineNumber)\" \(Self.position(line.boundingBox, in: size)) "
                     + "WC=\"\(Self.confidence(line.confidence))\">\n"
-                let words = line.words.isEmpty
+                let words =
+                    line.words.isEmpty
                     ? [RecognizedWord(text: line.text, boundingBox: line.boundingBox, confidence: line.confidence)] : line.words
                 for (wordNumber, word) in words.enumerated() {
                     if wordNumber > 0 { text += "            <SP/>\n" }
-                    text += "            <String ID=\"string_\(number)_\(lineNumber)_\(wordNumber)\" "
+                    text +=
+                        "            <String ID=\"string_\(number)_\(lineNumber)_\(wordNumber)\" "
                         + "\(Self.position(word.boundingBox, in: size)) WC=\"\(Self.confidence(word.confidence))\" "
                         + "CONTENT=\"\(XMLText.escaped(word.text))\"/>\n"
                 }

@@ -38,13 +38,16 @@ public struct HOCRRenderer: Sendable {
     /// One image's page; `number` counts from 0. A line the engine gave no words is one word.
     public func page(_ result: OCRResult, name: String, number: Int) -> String {
         let size = result.imageSize
-        var text = "  <div class=\"ocr_page\" id=\"page_\(number + 1)\" title=\"image &quot;\(XMLText.escaped(name))&quot;; "
+        var text =
+            "  <div class=\"ocr_page\" id=\"page_\(number + 1)\" title=\"image &quot;\(XMLText.escaped(name))&quot;; "
             + "bbox 0 0 \(size.width) \(size.height); ppageno \(number)\">\n"
         for (lineNumber, line) in result.lines.enumerated() {
             let lineID = "line_\(number + 1)_\(lineNumber + 1)"
-            text += "   <span class=\"ocr_line\" id=\"\(lineID)\" title=\"\(Self.bbox(line.boundingBox, in: size)); "
+            text +=
+                "   <span class=\"ocr_line\" id=\"\(lineID)\" title=\"\(Self.bbox(line.boundingBox, in: size)); "
                 + "x_wconf \(Self.percent(line.confidence))\">"
-            let words = line.words.isEmpty
+            let words =
+                line.words.isEmpty
                 ? [RecognizedWord(text: line.text, boundingBox: line.boundingBox, confidence: line.confidence)] : line.words
             text += words.enumerated().map { wordNumber, word in
                 "<span class=\"ocrx_word\" id=\"word_\(number + 1)_\(lineNumber + 1)_\(wordNumber + 1)\" "

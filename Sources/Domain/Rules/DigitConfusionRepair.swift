@@ -38,7 +38,8 @@ public struct DigitConfusionRepair: RecognitionRule, Hashable, Codable {
             var end = index
             while end < characters.count, isSpanCharacter(characters[end]) { end += 1 }
             let span = String(characters[index..<end])
-            let gluedToLetters = (index > 0 && isLatinLetter(characters[index - 1]))
+            let gluedToLetters =
+                (index > 0 && isLatinLetter(characters[index - 1]))
                 || (end < characters.count && isLatinLetter(characters[end]))
             output += gluedToLetters ? span : repairedSpan(span)
             index = end

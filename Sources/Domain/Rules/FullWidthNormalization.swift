@@ -17,12 +17,14 @@ public struct FullWidthNormalization: RecognitionRule, Hashable, Codable {
 
     /// `text` with U+FF01…U+FF5E mapped to U+0021…U+007E and U+3000 to a space.
     public static func normalized(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            switch scalar.value {
-            case 0xFF01...0xFF5E: Unicode.Scalar(scalar.value - 0xFEE0) ?? scalar
-            case 0x3000: " "
-            default: scalar
-            }
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    switch scalar.value {
+                    case 0xFF01...0xFF5E: Unicode.Scalar(scalar.value - 0xFEE0) ?? scalar
+                    case 0x3000: " "
+                    default: scalar
+                    }
+                }))
     }
 }

@@ -38,7 +38,10 @@ extension RecognizedLine {
         var token = ""
         for character in text {
             if character.isWhitespace {
-                if !token.isEmpty { output += transform(token); token = "" }
+                if !token.isEmpty {
+                    output += transform(token)
+                    token = ""
+                }
                 output.append(character)
             } else {
                 token.append(character)
