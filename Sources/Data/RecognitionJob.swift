@@ -5,6 +5,8 @@ import Foundation
 /// read, and build the result.
 struct RecognitionJob: Sendable {
     let imageData: Data
+    /// Which page of a multi-page TIFF (0 for every other image).
+    var page = 0
     /// The caller's rotation; `nil` detects it.
     let rotation: RotationDegree?
     /// The languages to read: the options', or the repository's default.
@@ -20,7 +22,7 @@ struct RecognitionJob: Sendable {
         var languages = self.languages
         var engine = automatic ? nil : try trace.measure("engine") { try engines.engine(for: EngineSetup(languages: languages, options: options)) }
         let stored = try trace.measure("decode") {
-            try ImageDecoder.decode(imageData, maximumPixelCount: options.maximumPixelCount)
+            try ImageDecoder.decode(imageData, page: page, maximumPixelCount: options.maximumPixelCount)
         }
         let initial = rotation ?? exifRotation ?? .upright
         let upright = try stored.rotated(by: initial)

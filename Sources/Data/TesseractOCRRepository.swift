@@ -90,11 +90,35 @@ public final class TesseractOCRRepository: OCRRepository {
         options: RecognitionOptions,
         progress: (@Sendable (Double) -> Void)?
     ) async throws -> OCRResult {
+        try await recognize(page: 0, of: imageData, rotation: rotation, options: options, progress: progress)
+    }
+
+    /// Recognises every page of `imageData`: each page of a multi-page TIFF, in order, one
+    /// result per page (each page has its own time limit); any other image gives one result.
+    /// - Throws: as `recognizeText(in:rotation:options:progress:)`, for the first page that fails.
+    public func recognizePages(
+        in imageData: Data,
+        rotation: RotationDegree? = nil,
+        options: RecognitionOptions = RecognitionOptions()
+    ) async throws -> [OCRResult] {
+        let count = max(1, ImageDecoder.pageCount(of: imageData))
+        var results: [OCRResult] = []
+        for page in 0..<count {
+            try Task.checkCancellation()
+            results.append(try await recognize(page: page, of: imageData, rotation: rotation, options: options, progress: nil))
+        }
+        return results
+    }
+
+    private func recognize(
+        page: Int, of imageData: Data, rotation: RotationDegree?, options: RecognitionOptions, progress: (@Sendable (Double) -> Void)?
+    ) async throws -> OCRResult {
         let languages = options.languages ?? defaultLanguages
         try Self.validate(languages)
         _ = try locator.directory(for: languages)
         let control = RecognitionControl(progress: progress, timeLimit: options.timeLimit)
-        let job = RecognitionJob(imageData: imageData, rotation: rotation, languages: languages, options: options, control: control)
+        let job = RecognitionJob(
+            imageData: imageData, page: page, rotation: rotation, languages: languages, options: options, control: control)
         return try await withTaskCancellationHandler {
             try await run(job, control: control)
         } onCancel: {

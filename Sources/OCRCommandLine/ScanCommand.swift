@@ -21,7 +21,11 @@ struct ScanCommand {
             }
             return .dataError
         }
-        let jobs = min(options.jobs ?? ProcessInfo.processInfo.activeProcessorCount, paths.count)
+        // A multi-page TIFF is one source per page.
+        let sources = paths.flatMap { path in
+            path == "-" ? [ImageSource(name: "<stdin>", load: console.readStandardInput)] : ImageSource.pages(ofFileAtPath: path)
+        }
+        let jobs = min(options.jobs ?? ProcessInfo.processInfo.activeProcessorCount, sources.count)
         let repository: TesseractOCRRepository
         do {
             repository = try TesseractOCRRepository(
@@ -30,12 +34,9 @@ struct ScanCommand {
             console.standardError("Error: \(error)\n")
             return ExitCode(for: error)
         }
-        let sources = paths.map { path in
-            path == "-" ? ImageSource(name: "<stdin>", load: console.readStandardInput) : ImageSource.file(atPath: path)
-        }
         let formatter = ResultFormatter(
-            format: options.format, multipleInputs: paths.count > 1, extraction: options.extraction,
-            documentName: paths.count == 1 ? sources[0].name : "")
+            format: options.format, multipleInputs: sources.count > 1, extraction: options.extraction,
+            documentName: paths.count == 1 ? paths[0] == "-" ? "<stdin>" : paths[0] : "")
         let progress = console.standardErrorIsTerminal && !options.quiet ? ProgressReporter(total: paths.count, console: console) : nil
         var status = skipped.isEmpty ? ExitCode.success : .dataError
         var waiting: [Int: OCRBatchItem] = [:]
@@ -58,7 +59,8 @@ struct ScanCommand {
                 continue
             }
             if let path = options.annotationPath, case .success(let result) = item.outcome {
-                status = max(status, annotate(result, of: paths[item.index], to: path))
+                let target = sources.count > 1 ? Self.pagePath(path, page: item.index + 1) : path
+                status = max(status, annotate(result, of: sources[item.index], to: target))
             }
             waiting[item.index] = item  // in input order
             while let ready = waiting.removeValue(forKey: nextIndex) {
@@ -74,9 +76,9 @@ struct ScanCommand {
     }
 
     /// Writes the picture of what was read (`--annotate`); the status to exit with.
-    private func annotate(_ result: OCRResult, of imagePath: String, to path: String) -> ExitCode {
+    private func annotate(_ result: OCRResult, of source: ImageSource, to path: String) -> ExitCode {
         do {
-            let image = try ImageSource.file(atPath: imagePath).load()
+            let image = try source.load()
             let png = try ResultAnnotation.png(of: image, result: result, maximumPixelCount: options.recognitionOptions.maximumPixelCount)
             try png.write(to: URL(fileURLWithPath: path))
             if !options.quiet { console.standardError("Annotated \(path) (rotation \(result.rotation.degrees)°).\n") }
@@ -88,6 +90,13 @@ struct ScanCommand {
             console.standardError("Error: \(path): cannot write the annotated image: \(error.localizedDescription)\n")
             return .failure
         }
+    }
+
+    /// `OUT.png` for page `page` of several: `OUT-page2.png`.
+    static func pagePath(_ path: String, page: Int) -> String {
+        let url = URL(fileURLWithPath: path)
+        let stem = url.deletingPathExtension().lastPathComponent + "-page\(page)"
+        return url.deletingLastPathComponent().appendingPathComponent(stem).appendingPathExtension(url.pathExtension).path
     }
 
     /// The error's message without the file name the line already starts with.

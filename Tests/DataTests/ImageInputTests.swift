@@ -19,6 +19,26 @@ struct ImageInputTests {
         #expect(CharacterErrorRate.between(result.text, try Fixture("three-lines.png").expectedText()) <= 0.05)
     }
 
+    @Test("Every page of a multi-page TIFF is read, one result per page, in order")
+    func multiPageTIFF() async throws {
+        let fixture = Fixture("formats/three-lines-2pages.tif")
+        let results = try await SharedRepository.get().recognizePages(in: fixture.data())
+        #expect(results.count == 2)
+        #expect(CharacterErrorRate.between(results[0].text, try Fixture("three-lines.png").expectedText()) <= 0.05)
+        #expect(results[1].text.contains("행복마트") && results[1].text.contains("합계"))
+        // Any other image is one page.
+        #expect(try await SharedRepository.get().recognizePages(in: Fixture("three-lines.png").data()).count == 1)
+    }
+
+    @Test("A multi-page TIFF file is one batch source per page, each loading that page alone")
+    func pageSources() async throws {
+        let sources = ImageSource.pages(ofFileAtPath: Fixture("formats/three-lines-2pages.tif").path)
+        #expect(sources.map(\.name).map { $0.hasSuffix("[page 1 of 2]") || $0.hasSuffix("[page 2 of 2]") } == [true, true])
+        let second = try await SharedRepository.get().recognizeText(in: try sources[1].load(), rotation: .upright)
+        #expect(second.text.contains("합계"))
+        #expect(ImageSource.pages(ofFileAtPath: Fixture("three-lines.png").path).map(\.name) == [Fixture("three-lines.png").path])
+    }
+
     @Test("Text on a transparent background reads as if on white")
     func alpha() async throws {
         let result = try await SharedRepository.get().recognizeText(in: Fixture("three-lines-alpha.png").data(), rotation: .upright)

@@ -119,6 +119,19 @@ struct ScanCommandTests {
         }
     }
 
+    @Test("A multi-page TIFF prints a result per page, in every format")
+    func multiPage() async throws {
+        let path = Fixture("formats/three-lines-2pages.tif").path
+        let json = CapturedConsole()
+        #expect(await OCRCommandLine.run(["scan", path, "--format", "json"], console: json.console) == .success)
+        let pages = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+        #expect(pages.map { $0["file"] as? String } == ["\(path) [page 1 of 2]", "\(path) [page 2 of 2]"])
+        #expect((pages[1]["text"] as? String)?.contains("합계") == true)
+        let hocr = CapturedConsole()
+        #expect(await OCRCommandLine.run(["scan", path, "--format", "hocr"], console: hocr.console) == .success)
+        #expect(hocr.standardOutput.components(separatedBy: "class=\"ocr_page\"").count - 1 == 2)
+    }
+
     @Test("--lang auto reads an English page with English alone, and JSON says so")
     func automaticLanguage() async throws {
         let captured = CapturedConsole()

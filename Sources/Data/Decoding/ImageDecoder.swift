@@ -10,23 +10,38 @@ import Foundation
 /// that never print), straight into gray rows: a colour image never exists at full size.
 /// GIF is cut to its first frame before giflib sees it (`GIFStructure`); BMP's size comes
 /// from its own header (`BMPHeader`), TIFF's from its directories (`TIFFStructure`: the
-/// first page is read); TIFF, BMP, PNM and JPEG 2000 are decoded by Leptonica.
+/// page asked for, the first by default); TIFF, BMP, PNM and JPEG 2000 are decoded by Leptonica.
 /// Transparent pixels are blended onto white, so a transparent background reads as paper.
 enum ImageDecoder {
     /// Decodes PNG, JPEG, WebP (an animation's first frame), GIF (its first frame), TIFF
     /// (its first page), BMP, PNM or JPEG 2000 data into 8-bit gray.
     /// - Throws: `OCRError.emptyData`, `.notAnImage`, `.undecodableImage`,
     ///   `.unsupportedImage` or `.imageTooLarge`.
-    static func decode(_ data: Data, maximumPixelCount: Int) throws(OCRError) -> LeptonicaImage {
+    /// `page` counts from 0 and is only above 0 for a multi-page TIFF (see `pageCount(of:)`).
+    static func decode(_ data: Data, page: Int = 0, maximumPixelCount: Int) throws(OCRError) -> LeptonicaImage {
         guard !data.isEmpty else { throw .emptyData }
         silenceLeptonicaOnce
         let decoded = data.withUnsafeBytes { buffer in
-            decode(buffer.bindMemory(to: UInt8.self), maximumPixelCount: maximumPixelCount)
+            decode(buffer.bindMemory(to: UInt8.self), page: page, maximumPixelCount: maximumPixelCount)
         }
         return try decoded.get()
     }
 
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, maximumPixelCount: Int) -> Result<LeptonicaImage, OCRError> {
+    /// How many pages `data` holds: a TIFF's directories, 1 for every other image, 0 for
+    /// data that is not an image (read from headers, nothing decoded).
+    static func pageCount(of data: Data) -> Int {
+        data.withUnsafeBytes { buffer in
+            let bytes = buffer.bindMemory(to: UInt8.self)
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
+            switch Int(detectedFormat(base, count: bytes.count)) {
+            case IFF_UNKNOWN: return 0
+            case IFF_TIFF...IFF_TIFF_ZIP, IFF_TIFF_JPEG: return TIFFStructure(bytes)?.pages.count ?? 0
+            default: return 1
+            }
+        }
+    }
+
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, page: Int, maximumPixelCount: Int) -> Result<LeptonicaImage, OCRError> {
         guard let base = bytes.baseAddress else { return .failure(.emptyData) }
         let format = detectedFormat(base, count: bytes.count)
         let name = formatName(format)
@@ -37,6 +52,8 @@ enum ImageDecoder {
             else { return .imageTooLarge(width: width, height: height, maximumPixelCount: maximumPixelCount) }
             return nil
         }
+        let isTIFF = (IFF_TIFF...IFF_TIFF_ZIP).contains(Int(format)) || Int(format) == IFF_TIFF_JPEG
+        guard page == 0 || isTIFF else { return .failure(.undecodableImage(format: name)) }
         do {
             switch Int(format) {
             case IFF_UNKNOWN:
@@ -76,7 +93,10 @@ enum ImageDecoder {
                 if let error = withinLimit(header.width, header.height) { return .failure(error) }
                 return leptonica(bytes, name)
             case IFF_TIFF...IFF_TIFF_ZIP, IFF_TIFF_JPEG:
-                guard let first = TIFFStructure(bytes)?.pages.first else { return .failure(.undecodableImage(format: name)) }
+                guard let pages = TIFFStructure(bytes)?.pages, pages.indices.contains(page) else {
+                    return .failure(.undecodableImage(format: name))
+                }
+                let first = pages[page]
                 if let error = withinLimit(first.width, first.height) { return .failure(error) }
                 guard !first.isTiled else {
                     return .failure(
@@ -86,7 +106,7 @@ enum ImageDecoder {
                                 "its pages are stored in tiles, which the TIFF reader does not support; convert it to strips (tiffcp -s IN OUT) or to PNG"
                         ))
                 }
-                return leptonica(bytes, name)
+                return page == 0 ? leptonica(bytes, name) : leptonica(bytes, name, tiffPage: page)
             default:  // PNM, JPEG 2000: Leptonica reads their headers without decoding
                 var width: Int32 = 0
                 var height: Int32 = 0
@@ -125,8 +145,10 @@ enum ImageDecoder {
 
     /// Decodes with Leptonica and converts to 8-bit gray (colormaps to their levels,
     /// alpha onto white), releasing the decoded image at once.
-    private static func leptonica(_ bytes: UnsafeBufferPointer<UInt8>, _ name: String) -> Result<LeptonicaImage, OCRError> {
-        guard let base = bytes.baseAddress, let decoded = LeptonicaImage(taking: pixReadMem(base, bytes.count)) else {
+    private static func leptonica(_ bytes: UnsafeBufferPointer<UInt8>, _ name: String, tiffPage: Int? = nil) -> Result<LeptonicaImage, OCRError> {
+        guard let base = bytes.baseAddress else { return .failure(.undecodableImage(format: name)) }
+        let pix = tiffPage.map { pixReadMemTiff(base, bytes.count, Int32($0)) } ?? pixReadMem(base, bytes.count)
+        guard let decoded = LeptonicaImage(taking: pix) else {
             return .failure(.undecodableImage(format: name))
         }
         return Result { () throws(OCRError) in try decoded.flattenedOntoWhite().grayscale() }

@@ -39,13 +39,7 @@ public enum ResultAnnotation {
             boxDestroy(&pointer)
         }
         pixSetText(canvas.pix, "rotation: \(result.rotation.degrees)")
-        var bytes: UnsafeMutablePointer<UInt8>?
-        var count = 0
-        guard pixWriteMem(&bytes, &count, canvas.pix, Int32(IFF_PNG)) == 0, let bytes else {
-            throw .engineFailure("could not encode the annotated image as PNG")
-        }
-        defer { lept_free(bytes) }
-        return Data(bytes: bytes, count: count)
+        return try canvas.pngData()
     }
 
     /// The box colour for a line read with `confidence`.

@@ -1,0 +1,22 @@
+internal import CLeptonica
+import Domain
+import Foundation
+
+extension ImageSource {
+    /// The pages of the image file at `path` for a batch: one source per page of a
+    /// multi-page TIFF, named `path [page 2 of 5]`, each loading that page alone (as an
+    /// 8-bit gray PNG); the file itself for every other image, or when it cannot be read
+    /// now (its error then comes from its own load, in turn).
+    public static func pages(ofFileAtPath path: String) -> [ImageSource] {
+        let file = ImageSource.file(atPath: path)
+        guard let data = try? file.load() else { return [file] }
+        let count = ImageDecoder.pageCount(of: data)
+        guard count > 1 else { return [file] }
+        return (0..<count).map { page in
+            ImageSource(name: "\(path) [page \(page + 1) of \(count)]") {
+                let image = try ImageDecoder.decode(file.load(), page: page, maximumPixelCount: RecognitionOptions.defaultMaximumPixelCount)
+                return try image.pngData()
+            }
+        }
+    }
+}
