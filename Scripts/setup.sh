@@ -9,7 +9,7 @@
 #                                    # Benchmarks/, and tiffcp and cwebp for ../shared/hostile
 set -euo pipefail
 
-packages=(pkg-config libtesseract-dev libleptonica-dev libpng-dev libjpeg-dev libwebp-dev tesseract-ocr-kor tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-script-hang)
+packages=(pkg-config libtesseract-dev libleptonica-dev libpng-dev libjpeg-dev libwebp-dev tesseract-ocr-kor tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-script-hang poppler-utils)
 if [[ "${1:-}" == "--bench" ]]; then
     packages+=(tesseract-ocr python3-pil python3-numpy libtiff-tools webp fonts-nanum fonts-unfonts-core fonts-baekmuk fonts-noto-cjk)
 fi

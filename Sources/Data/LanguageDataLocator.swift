@@ -109,6 +109,12 @@ public struct LanguageDataLocator: Sendable, Hashable {
         return found.map { InstalledLanguage(code: $0.key, directory: $0.value) }.sorted { $0.code < $1.code }
     }
 
+    /// Tesseract's glyphless font (`pdf.ttf`, installed beside the language data by
+    /// libtesseract), for the text layer of searchable PDFs; `nil` when not found.
+    public func glyphlessFont() -> Data? {
+        searchDirectories.lazy.compactMap { FileManager.default.contents(atPath: ($0 as NSString).appendingPathComponent("pdf.ttf")) }.first
+    }
+
     /// The Debian package that installs `language`, e.g. `tesseract-ocr-kor` or
     /// `tesseract-ocr-script-hang`.
     public static func debianPackage(for language: String) -> String {

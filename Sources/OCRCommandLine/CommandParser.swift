@@ -98,7 +98,7 @@ public enum CommandParser {
                 options.pageSegmentation = mode
             case .option("--format", _):
                 options.format = try reader.choice(
-                    OutputFormat.self, for: argument, option: "--format <format>", hint: "use text, json, jsonl, tsv, hocr or alto")
+                    OutputFormat.self, for: argument, option: "--format <format>", hint: "use text, json, jsonl, tsv, hocr, alto or pdf")
             case .option("--custom-words", _):
                 let path = try reader.value(for: argument, label: "<file>")
                 guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
@@ -111,6 +111,8 @@ public enum CommandParser {
                     hint: "use a whole number from 1 to \(RecognitionOptions.maximumCandidateCount)")
             case .option("--no-language-correction", _):
                 options.usesLanguageCorrection = false
+            case .option("-o", _), .option("--output", _):
+                options.outputPath = try reader.value(for: argument, label: "<file>")
             case .option("--annotate", _):
                 options.annotationPath = try reader.value(for: argument, label: "<png>")
             case .option("-r", _), .option("--recursive", _):
@@ -136,7 +138,13 @@ public enum CommandParser {
         if options.raw, let contradicted = ruleOptions.first {
             throw UsageError("'--raw' switches every rule off, so it cannot be combined with '\(contradicted)'", subcommand: .scan)
         }
-        if options.extraction != nil, [.tsv, .hocr, .alto].contains(options.format) {
+        if options.format == .pdf, options.outputPath == nil {
+            throw UsageError("'--format pdf' writes a file: give it with --output FILE.pdf", subcommand: .scan)
+        }
+        if options.outputPath != nil, options.format != .pdf {
+            throw UsageError("'--output' names the file of '--format pdf'; other formats print to standard output", subcommand: .scan)
+        }
+        if options.extraction != nil, [.tsv, .hocr, .alto, .pdf].contains(options.format) {
             throw UsageError(
                 "'--extract' prints fields, which '--format \(options.format.rawValue)' cannot hold; use text, json or jsonl", subcommand: .scan)
         }

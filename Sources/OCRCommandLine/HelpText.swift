@@ -6,7 +6,7 @@ enum HelpText {
         switch subcommand {
         case nil: "ocr <subcommand>"
         case .scan?:
-            "ocr scan <image> ... [--lang <lang>] [--min-confidence <min-confidence>] [--min-text-height <fraction>] [--region <x,y,width,height>] [--raw] [--extract <kind>] [--rotation <rotation>] [--level <level>] [--segmentation <segmentation>] [--format <format>] [--annotate <png>] [--custom-words <file>] [--no-language-correction] [--candidates <count>] [--jobs <jobs>] [--recursive] [--quiet] [--time-limit <seconds>] [--tessdata <tessdata>]"
+            "ocr scan <image> ... [--lang <lang>] [--min-confidence <min-confidence>] [--min-text-height <fraction>] [--region <x,y,width,height>] [--raw] [--extract <kind>] [--rotation <rotation>] [--level <level>] [--segmentation <segmentation>] [--format <format>] [--output <file>] [--annotate <png>] [--custom-words <file>] [--no-language-correction] [--candidates <count>] [--jobs <jobs>] [--recursive] [--quiet] [--time-limit <seconds>] [--tessdata <tessdata>]"
         case .langs?: "ocr langs [--tessdata <tessdata>]"
         }
     }
@@ -85,8 +85,10 @@ enum HelpText {
                                   default: auto)
           --format <format>       The output format; jsonl prints one JSON object per image as
                                   soon as it is done; hocr and alto write one document with
-                                  a page per image. (values: text, json, jsonl, tsv, hocr,
-                                  alto; default: text)
+                                  a page per image; pdf writes a searchable PDF to
+                                  --output. (values: text, json, jsonl, tsv, hocr, alto,
+                                  pdf; default: text)
+          -o, --output <file>     The file --format pdf writes.
           --custom-words <file>   Words to prefer, one per line (product and shop names,
                                   jargon): a reading close to one is drawn to it.
           --no-language-correction

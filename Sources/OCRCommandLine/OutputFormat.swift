@@ -13,4 +13,6 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
     case hocr
     /// ALTO 4 XML: one `Page` per image, `TextLine`s and `String`s with pixel positions and confidences.
     case alto
+    /// A searchable PDF written to `--output`: each image as a page, its text invisible over it.
+    case pdf
 }

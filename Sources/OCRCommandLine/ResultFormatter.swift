@@ -17,7 +17,7 @@ struct ResultFormatter {
         switch format {
         case .tsv: "file\tline\tconfidence\tx\ty\twidth\theight\ttext\n"
         case .json: multipleInputs ? "[\n" : ""
-        case .text, .jsonl: ""
+        case .text, .jsonl, .pdf: ""
         case .hocr: HOCRRenderer().header(title: documentName)
         case .alto: ALTORenderer().header(fileName: documentName)
         }
@@ -29,7 +29,7 @@ struct ResultFormatter {
         case .json: multipleInputs ? "]\n" : ""
         case .hocr: HOCRRenderer().footer
         case .alto: ALTORenderer().footer
-        case .text, .jsonl, .tsv: ""
+        case .text, .jsonl, .tsv, .pdf: ""
         }
     }
 
@@ -40,7 +40,7 @@ struct ResultFormatter {
         switch (format, item.outcome) {
         case (.jsonl, _):
             return Self.encode(BatchRecord(item: item, extraction: extraction), pretty: false) + "\n"
-        case (_, .failure):
+        case (_, .failure), (.pdf, _):  // a PDF is written to its file at the end
             return nil
         case (.text, .success(let result)):
             let header = multipleInputs ? (index > 0 ? "\n" : "") + "==> \(item.name) <==\n" : ""

@@ -40,6 +40,7 @@ struct ScanCommand {
         let progress = console.standardErrorIsTerminal && !options.quiet ? ProgressReporter(total: paths.count, console: console) : nil
         var status = skipped.isEmpty ? ExitCode.success : .dataError
         var waiting: [Int: OCRBatchItem] = [:]
+        var pdfPages: [Int: SearchablePDF.Page] = [:]
         var nextIndex = 0
         var printed = 0
         console.standardOutput(formatter.preamble)
@@ -58,6 +59,15 @@ struct ScanCommand {
                 console.standardOutput(formatter.output(for: item, index: printed) ?? "")
                 continue
             }
+            if options.format == .pdf, case .success(let result) = item.outcome {
+                do {
+                    let picture = try SearchablePDFPage.image(of: try sources[item.index].load(), result: result)
+                    pdfPages[item.index] = SearchablePDF.Page(result: result, image: picture)
+                } catch {
+                    status = max(status, ExitCode(for: error))
+                    console.standardError("Error: \(item.name): cannot make its PDF page: \(error)\n")
+                }
+            }
             if let path = options.annotationPath, case .success(let result) = item.outcome {
                 let target = sources.count > 1 ? Self.pagePath(path, page: item.index + 1) : path
                 status = max(status, annotate(result, of: sources[item.index], to: target))
@@ -72,6 +82,17 @@ struct ScanCommand {
         }
         progress?.finish()
         console.standardOutput(formatter.epilogue)
+        if options.format == .pdf, let path = options.outputPath {
+            let pages = pdfPages.sorted { $0.key < $1.key }.map(\.value)
+            let pdf = SearchablePDF(glyphlessFont: LanguageDataLocator().glyphlessFont()).data(pages: pages)
+            do {
+                try pdf.write(to: URL(fileURLWithPath: path))
+                if !options.quiet { console.standardError("Wrote \(path) (\(pages.count) page\(pages.count == 1 ? "" : "s")).\n") }
+            } catch {
+                console.standardError("Error: \(path): cannot write the PDF: \(error.localizedDescription)\n")
+                status = max(status, .failure)
+            }
+        }
         return status
     }
 

@@ -40,6 +40,8 @@ public struct ScanOptions: Sendable, Hashable {
     public var customWords: [String] = []
     /// Whether the dictionaries correct the reading (`--no-language-correction` turns them off).
     public var usesLanguageCorrection = true
+    /// The file `--format pdf` writes (`--output FILE.pdf`).
+    public var outputPath: String?
     /// Where to write the upright image with the line boxes drawn (`--annotate OUT.png`).
     public var annotationPath: String?
     /// Whether the progress bar is suppressed.

@@ -82,3 +82,28 @@ struct DocumentRenderingTests {
         #expect(ElementCollector.parse(ALTORenderer().document(pages: [("x", empty)]))?.elements.contains { $0.name == "Page" } == true)
     }
 }
+
+@Suite("Searchable PDF: structure")
+struct SearchablePDFStructureTests {
+    @Test("Every cross-reference offset points at its object, and each word is laid as invisible UTF-16 text")
+    func structure() throws {
+        let image = SearchablePDF.PageImage(jpeg: Data([0xFF, 0xD8, 0xFF, 0xD9]), width: 800, height: 600, isColor: false)
+        let pages = [SearchablePDF.Page(result: DocumentRenderingTests.result, image: image)]
+        let pdf = SearchablePDF(glyphlessFont: Data("font".utf8)).data(pages: pages)
+        let text = String(decoding: pdf, as: UTF8.self)
+        #expect(text.hasPrefix("%PDF-1.5"))
+        #expect(text.hasSuffix("%%EOF\n"))
+        let start = try #require(text.range(of: "startxref\n")).upperBound
+        let xref = try #require(Int(text[start...].prefix { $0.isNumber }))
+        let table = String(decoding: pdf[xref...], as: UTF8.self)
+        let entries = table.split(separator: "\n").dropFirst(3).prefix { $0.hasSuffix(" n ") || $0.hasSuffix(" f ") }
+        for (offset, entry) in entries.enumerated() where entry.hasSuffix(" n ") {
+            let position = try #require(Int(entry.prefix(10)))
+            #expect(String(decoding: pdf[position..<position + 12], as: UTF8.self).hasPrefix("\(offset + 1) 0 obj"))
+        }
+        #expect(text.contains("3 Tr"))
+        #expect(text.contains("<D569ACC4> Tj"))  // 합계, UTF-16BE
+        #expect(text.contains("/MediaBox [0 0 192.00 144.00]"))  // 800 × 600 px at 300 ppi
+        #expect(text.contains("/FontFile2 7 0 R"))
+    }
+}

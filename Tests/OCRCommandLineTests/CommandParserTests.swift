@@ -153,7 +153,7 @@ struct CommandParserTests {
             message: "The value 'best' is invalid for '--level <level>'; use fast or accurate", subcommand: .scan),
         InvalidCase(
             arguments: ["scan", "a.png", "--format", "xml"],
-            message: "The value 'xml' is invalid for '--format <format>'; use text, json, jsonl, tsv, hocr or alto", subcommand: .scan),
+            message: "The value 'xml' is invalid for '--format <format>'; use text, json, jsonl, tsv, hocr, alto or pdf", subcommand: .scan),
         InvalidCase(
             arguments: ["scan", "a.png", "--rotation", "--format", "json"],
             message: "Missing value for '--rotation <rotation>'", subcommand: .scan),

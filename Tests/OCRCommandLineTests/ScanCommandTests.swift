@@ -80,6 +80,9 @@ struct ScanCommandTests {
             arguments: ["scan", Fixture("three-lines.png").path, Fixture("receipt.png").path, "--annotate", "/tmp/x.png"], status: .usage,
             messageFragment: "'--annotate' draws one image file"),
         FailureCase(
+            arguments: ["scan", Fixture("three-lines.png").path, "--format", "pdf"], status: .usage,
+            messageFragment: "give it with --output FILE.pdf"),
+        FailureCase(
             arguments: ["scan", Fixture("three-lines.png").path, "--custom-words", "/nonexistent/words.txt"], status: .usage,
             messageFragment: "give a readable UTF-8 text file"),
     ]
@@ -116,6 +119,42 @@ struct ScanCommandTests {
             #expect(output.hasPrefix("<?xml") && output.contains("상승장에서는"))
             #expect(output.components(separatedBy: format == "hocr" ? "class=\"ocr_page\"" : "<Page ").count - 1 == 2)
             #expect(output.components(separatedBy: format == "hocr" ? "</html>" : "</alto>").count - 1 == 1)
+        }
+    }
+
+    /// Runs a poppler tool (installed by Scripts/setup.sh) and returns what it printed.
+    static func poppler(_ tool: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test("--format pdf writes a searchable PDF: a page per image at its aspect, and pdftotext gives the recognised text")
+    func searchablePDF() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("scan-\(UUID().uuidString).pdf").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let images = [Fixture("three-lines.png"), Fixture("receipt-rot90.png")]
+        let captured = CapturedConsole()
+        let status = await OCRCommandLine.run(["scan"] + images.map(\.path) + ["--format", "pdf", "--output", path], console: captured.console)
+        #expect(status == .success)
+        #expect(captured.standardOutput.isEmpty)
+        let extracted = try Self.poppler("pdftotext", [path, "-"]).filter { !$0.isWhitespace }
+        for expected in ["상승장에서는누구나투자의천재처럼보인다.", "행복마트역삼점", "사업자번호214-86-12345", "합계"] {
+            #expect(extracted.contains(expected), "\(extracted)")
+        }
+        let info = try Self.poppler("pdfinfo", ["-f", "1", "-l", "2", path])
+        #expect(info.contains("Pages:           2"))
+        // Page 1 is 697 × 233 px; page 2 the receipt stood upright (560 × 388 px).
+        for (page, (width, height)) in [(1, (697.0, 233.0)), (2, (560.0, 388.0))] {
+            let line = try #require(info.split(separator: "\n").first { $0.hasPrefix("Page    \(page) size:") })
+            let numbers = line.split(separator: " ").compactMap { Double($0) }
+            #expect(numbers.count >= 2 && abs(numbers[numbers.count - 2] / numbers[numbers.count - 1] - width / height) < 0.01, "\(line)")
         }
     }
 
