@@ -52,7 +52,8 @@ enum HelpText {
                                   directories of them. '-' reads standard input.
 
         OPTIONS:
-          -l, --lang <lang>       Tesseract languages joined by '+', most important first.
+          -l, --lang <lang>       Tesseract languages joined by '+', most important first;
+                                  'auto' picks them per image from the script detected.
                                   (default: kor+eng)
           --min-confidence <min-confidence>
                                   Lines the engine is less sure of than this (0 to 1) are
@@ -68,8 +69,8 @@ enum HelpText {
                                   clean-up, garbage-line removal, digit repair): print
                                   every line as the engine read it.
           --extract <kind>        Read structured fields from the lines: 'receipt' (Korean
-                                  store receipts: merchant, registration number, date,
-                                  items, VAT, total, payment). Printed as a summary in
+                                  store receipts: merchant, registration number, date and
+                                  time, items, VAT, total, payment, card, approval). Printed as a summary in
                                   text, under "receipt" in JSON. (values: receipt)
           --rotation <rotation>   How far the stored image must be turned clockwise to stand
                                   upright; 'auto' honours the JPEG EXIF orientation and

@@ -101,7 +101,8 @@ public struct SearchablePDF: Sendable {
         var stream = "q \(Self.number(width)) 0 0 \(Self.number(height)) 0 0 cm /Im0 Do Q\nBT 3 Tr\n"
         for line in result.lines {
             let size = max(1, line.boundingBox.height * height)
-            let words = line.words.isEmpty
+            let words =
+                line.words.isEmpty
                 ? [RecognizedWord(text: line.text, boundingBox: line.boundingBox, confidence: line.confidence)] : line.words
             for word in words where !word.text.isEmpty {
                 let units = Array(word.text.utf16)
