@@ -159,6 +159,20 @@ struct WordConfidenceFilterTests {
         #expect(result.lines.map(\.text) == ["합계 12,000", "text"])
         #expect(result.lines[0].confidence > line.confidence)
     }
+
+    @Test(
+        "Numbers with structure stay though read with little confidence; short numbers and letters do not",
+        arguments: [
+            ("6250-03*-**^-4903(6)", Float(0.3), true), ("1544-4700", 0.2, true), ("798606607", 0.16, true),
+            ("1544-4700", 0.1, false), ("12", 0.3, false), ("ee", 0.3, false), ("Boe", 0.2, false), ("A1B2C3D4", 0.3, false),
+        ])
+    func structuredNumbers(text: String, confidence: Float, kept: Bool) {
+        let words = [Self.word("카드번호", 0.1, 0.9), Self.word(text, 0.4, confidence)]
+        let line = RecognizedLine(
+            text: "카드번호 \(text)", boundingBox: NormalizedRect(x: 0.1, y: 0.5, width: 0.5, height: 0.05), confidence: 0.7, words: words)
+        let result = WordConfidenceFilter().apply(to: OCRResult(lines: [line], imageSize: ImageSize(width: 100, height: 100)))
+        #expect(result.lines.first?.text.contains(text) == kept)
+    }
 }
 
 @Suite("Noisy pages")

@@ -20,10 +20,24 @@ public struct WordConfidenceFilter: RecognitionRule, Hashable, Codable {
 
     public var name: String { "word-confidence" }
 
+    /// Words under the threshold kept anyway when they are numbers with structure: at least
+    /// `numberDigits` digits, digits and separators (`-`, `/`, `.`, `,`, `:`, `*`) making up
+    /// most of the word, and confidence at least `numberFloor`. Card, phone and approval
+    /// numbers read at 0.2–0.4 are on the page; noise reads as letters and short marks.
+    static func isStructuredNumber(_ word: RecognizedWord) -> Bool {
+        guard word.confidence >= numberFloor else { return false }
+        let digits = word.text.filter(\.isASCIIDigit).count
+        let structured = word.text.filter { $0.isASCIIDigit || "-/.,:*()".contains($0) }.count
+        return digits >= numberDigits && Double(structured) >= 0.7 * Double(word.text.count)
+    }
+
+    static let numberDigits = 4
+    static let numberFloor: Float = 0.15
+
     public func apply(to result: OCRResult) -> OCRResult {
         result.mappingLines { line in
             guard !line.words.isEmpty else { return line }
-            let kept = line.words.filter { $0.confidence >= minimumConfidence }
+            let kept = line.words.filter { $0.confidence >= minimumConfidence || Self.isStructuredNumber($0) }
             guard kept.count < line.words.count else { return line }
             return kept.isEmpty ? nil : line.replacingWords(with: kept)
         }
