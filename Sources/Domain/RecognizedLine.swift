@@ -20,6 +20,12 @@ public struct RecognizedLine: Sendable, Hashable, Codable {
         self.words = words
     }
 
+    /// The line's words, or the whole line as one word when the engine gave no words (for
+    /// formats that list words: hOCR, ALTO, the PDF text layer).
+    public var wordsOrWhole: [RecognizedWord] {
+        words.isEmpty ? [RecognizedWord(text: text, boundingBox: boundingBox, confidence: confidence)] : words
+    }
+
     /// Up to `maxCount` readings of the line, best first: its text, then its alternatives
     /// (as Apple Vision's `topCandidates(_:)`; alternatives exist when
     /// `RecognitionOptions.candidateCount` asked for them).

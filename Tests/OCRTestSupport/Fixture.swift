@@ -31,6 +31,12 @@ public struct Fixture: Sendable, CustomStringConvertible {
         return text.split(separator: "\n").map(String.init)
     }
 
+    /// The names (without the suffix, sorted) of the files in `directory` ending in `suffix`.
+    public static func names(in directory: URL, endingWith suffix: String) -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return files.filter { $0.hasSuffix(suffix) }.sorted().map { String($0.dropLast(suffix.count)) }
+    }
+
     /// The expected text with every line joined.
     public func expectedText() throws -> String { try expectedLines().joined(separator: "\n") }
 }

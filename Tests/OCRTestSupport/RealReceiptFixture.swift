@@ -86,9 +86,7 @@ public struct RealReceiptFixture: Sendable, CustomStringConvertible {
 
     /// Every real receipt with an `.expected.json`.
     public static func all() -> [RealReceiptFixture] {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return files.filter { $0.hasSuffix(".expected.json") }.sorted()
-            .map { RealReceiptFixture(name: String($0.dropLast(".expected.json".count))) }
+        Fixture.names(in: directory, endingWith: ".expected.json").map { RealReceiptFixture(name: $0) }
     }
 
     /// The real receipts with a recorded engine reading.

@@ -45,9 +45,7 @@ public struct ReceiptFixture: Sendable, CustomStringConvertible {
 
     /// Every receipt with an `.expected.json`, by name.
     public static func all() -> [ReceiptFixture] {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return files.filter { $0.hasSuffix(".expected.json") }.sorted()
-            .map { ReceiptFixture(name: String($0.dropLast(".expected.json".count))) }
+        Fixture.names(in: directory, endingWith: ".expected.json").map { ReceiptFixture(name: $0) }
     }
 
     /// The receipts that have a recorded engine reading.

@@ -55,9 +55,7 @@ public struct ALTORenderer: Sendable {
                 text +=
                     "          <TextLine ID=\"line_\(number)_\(lineNumber)\" \(Self.position(line.boundingBox, in: size)) "
                     + "WC=\"\(Self.confidence(line.confidence))\">\n"
-                let words =
-                    line.words.isEmpty
-                    ? [RecognizedWord(text: line.text, boundingBox: line.boundingBox, confidence: line.confidence)] : line.words
+                let words = line.wordsOrWhole
                 for (wordNumber, word) in words.enumerated() {
                     if wordNumber > 0 { text += "            <SP/>\n" }
                     text +=

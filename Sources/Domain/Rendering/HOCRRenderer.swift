@@ -46,9 +46,7 @@ public struct HOCRRenderer: Sendable {
             text +=
                 "   <span class=\"ocr_line\" id=\"\(lineID)\" title=\"\(Self.bbox(line.boundingBox, in: size)); "
                 + "x_wconf \(Self.percent(line.confidence))\">"
-            let words =
-                line.words.isEmpty
-                ? [RecognizedWord(text: line.text, boundingBox: line.boundingBox, confidence: line.confidence)] : line.words
+            let words = line.wordsOrWhole
             text += words.enumerated().map { wordNumber, word in
                 "<span class=\"ocrx_word\" id=\"word_\(number + 1)_\(lineNumber + 1)_\(wordNumber + 1)\" "
                     + "title=\"\(Self.bbox(word.boundingBox, in: size)); x_wconf \(Self.percent(word.confidence))\">"

@@ -101,9 +101,7 @@ public struct SearchablePDF: Sendable {
         var stream = "q \(Self.number(width)) 0 0 \(Self.number(height)) 0 0 cm /Im0 Do Q\nBT 3 Tr\n"
         for line in result.lines {
             let size = max(1, line.boundingBox.height * height)
-            let words =
-                line.words.isEmpty
-                ? [RecognizedWord(text: line.text, boundingBox: line.boundingBox, confidence: line.confidence)] : line.words
+            let words = line.wordsOrWhole
             for word in words where !word.text.isEmpty {
                 let units = Array(word.text.utf16)
                 let natural = Double(units.count) * size * Self.advance / 1000
