@@ -8,10 +8,13 @@ public enum Command: Sendable, Hashable {
     case scan(ScanOptions)
     /// `ocr langs`: list the installed languages.
     case langs(LangsOptions)
+    /// `ocr extract`: read structured fields from text already recognised.
+    case extract(ExtractOptions)
 }
 
 /// The subcommands `ocr` knows.
 public enum Subcommand: String, Sendable, Hashable, CaseIterable {
     case scan
     case langs
+    case extract
 }

@@ -10,7 +10,7 @@ import Foundation
 public enum CommandParser {
     public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
         guard let first = arguments.first else {
-            throw UsageError("Missing subcommand; use 'ocr scan <image>' or 'ocr langs'")
+            throw UsageError("Missing subcommand; use 'ocr scan <image>', 'ocr extract receipt <text>' or 'ocr langs'")
         }
         let rest = Array(arguments.dropFirst())
         switch first {
@@ -28,6 +28,8 @@ public enum CommandParser {
             return try parseScan(rest)
         case Subcommand.langs.rawValue:
             return try parseLangs(rest)
+        case Subcommand.extract.rawValue:
+            return try parseExtract(rest)
         default:
             if first.hasPrefix("-") { throw UsageError("Unknown option '\(first)'") }
             throw UsageError("Unknown subcommand '\(first)'")
@@ -162,6 +164,35 @@ public enum CommandParser {
             x + width <= 1.000_001, y + height <= 1.000_001
         else { return nil }
         return NormalizedRect(x: x, y: y, width: width, height: height)
+    }
+
+    private static func parseExtract(_ arguments: [String]) throws(UsageError) -> Command {
+        var options = ExtractOptions()
+        var reader = ArgumentReader(arguments, subcommand: .extract)
+        var kind: String?
+        while let argument = try reader.next() {
+            switch argument {
+            case .positional(let value):
+                if kind == nil { kind = value } else { options.inputs.append(value) }
+            case .option("-h", _), .option("--help", _):
+                return .help(.extract)
+            case .option("--format", _):
+                let value = try reader.value(for: argument, label: "<format>")
+                guard let format = OutputFormat(rawValue: value), format == .text || format == .json else {
+                    throw reader.invalid(value, for: "--format <format>", because: "use text or json")
+                }
+                options.format = format
+            case .option(let name, _):
+                throw UsageError("Unknown option '\(name)'", subcommand: .extract)
+            }
+        }
+        guard let kind else { throw UsageError("Missing expected argument '<kind>'; use receipt", subcommand: .extract) }
+        guard let extraction = Extraction(rawValue: kind) else {
+            throw UsageError("Unknown kind '\(kind)'; use receipt", subcommand: .extract)
+        }
+        options.kind = extraction
+        guard !options.inputs.isEmpty else { throw UsageError("Missing expected argument '<text> ...'", subcommand: .extract) }
+        return .extract(options)
     }
 
     private static func parseLangs(_ arguments: [String]) throws(UsageError) -> Command {

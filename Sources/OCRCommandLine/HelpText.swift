@@ -8,6 +8,7 @@ enum HelpText {
         case .scan?:
             "ocr scan <image> ... [--lang <lang>] [--min-confidence <min-confidence>] [--min-text-height <fraction>] [--region <x,y,width,height>] [--raw] [--extract <kind>] [--rotation <rotation>] [--level <level>] [--segmentation <segmentation>] [--format <format>] [--output <file>] [--annotate <png>] [--custom-words <file>] [--no-language-correction] [--candidates <count>] [--jobs <jobs>] [--recursive] [--quiet] [--time-limit <seconds>] [--tessdata <tessdata>]"
         case .langs?: "ocr langs [--tessdata <tessdata>]"
+        case .extract?: "ocr extract <kind> <text> ... [--format <format>]"
         }
     }
 
@@ -16,6 +17,7 @@ enum HelpText {
         case nil: topLevel
         case .scan?: scan
         case .langs?: langs
+        case .extract?: extract
         }
     }
 
@@ -32,6 +34,7 @@ enum HelpText {
         SUBCOMMANDS:
           scan                    Recognise the text in images.
           langs                   List the installed languages and where they were found.
+          extract                 Read a receipt's fields from text already recognised.
 
           See 'ocr help <subcommand>' for detailed help.
 
@@ -112,6 +115,26 @@ enum HelpText {
                                   only when standard error is a terminal).
           --tessdata <tessdata>   A directory of .traineddata files to use instead of
                                   TESSDATA_PREFIX and the standard locations.
+          -h, --help              Show help information.
+
+        """
+
+    private static let extract = """
+        OVERVIEW: Read a receipt's fields from text already recognised (by this tool with         --raw, or any other engine): one printed line per line of each file.
+
+        Exit status: 0 when every file was read, 64 for a usage error, 65 when a file cannot         be read or is not UTF-8 text.
+
+        USAGE: \(usage(for: .extract))
+
+        ARGUMENTS:
+          <kind>                  What to extract. (values: receipt)
+          <text>                  UTF-8 text files, one recognised line per line; '-' reads
+                                  standard input.
+
+        OPTIONS:
+          --format <format>       A summary per file, or one JSON object per file (an array
+                                  for several) with the fields under "receipt".
+                                  (values: text, json; default: text)
           -h, --help              Show help information.
 
         """

@@ -34,6 +34,8 @@ public enum OCRCommandLine {
             return await ScanCommand(options: options, console: console).run()
         case .langs(let options):
             return LangsCommand(options: options, console: console).run()
+        case .extract(let options):
+            return ExtractCommand(options: options, console: console).run()
         }
     }
 

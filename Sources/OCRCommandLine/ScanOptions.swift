@@ -88,3 +88,15 @@ public struct LangsOptions: Sendable, Hashable {
 
     public init() {}
 }
+
+/// The options of `ocr extract`.
+public struct ExtractOptions: Sendable, Hashable {
+    /// What to extract.
+    public var kind: Extraction = .receipt
+    /// Text files, one recognised line per line; `-` is standard input.
+    public var inputs: [String] = []
+    /// `text` (a summary per file) or `json` (one object per file, an array for several).
+    public var format: OutputFormat = .text
+
+    public init() {}
+}

@@ -279,6 +279,17 @@ struct ReceiptLayoutTests {
         #expect(read.vat?.value == vat)
     }
 
+    @Test("Tax-free goods carry no VAT: the VAT is a tenth of the rest of the total")
+    func taxFreeGoods() {
+        let read = ReceiptExtractor().extract(from: receipt([
+            "(주)킹마트", "상추 1봉 1 1,980 #", "라면 1 8,560", "(#)면세물품 : 1,980", "과 세 물 품 : 7,782", "부가세(VAT) : 778", "합 계: 10,540",
+        ]))
+        #expect(read.total?.value == 10_540)
+        #expect(read.vat?.value == 778)
+        #expect(read.vat?.isHighConfidence == true)
+        #expect(read.checks.contains(ReceiptCheck(kind: .vatMatchesTotal, passed: true)))
+    }
+
     @Test("A card slip's supply amount labelled only 금액 is the taxable amount, never an item")
     func cardSlipSupplyAmount() {
         let read = ReceiptExtractor().extract(from: receipt(["IC신용승인", "가맹점 : 탕탕집", "금 액 6,818 원", "부가세 682 원", "합 계 7,500 원"]))

@@ -129,7 +129,7 @@ struct CommandParserTests {
     }
 
     static let invalidCases: [InvalidCase] = [
-        InvalidCase(arguments: [], message: "Missing subcommand; use 'ocr scan <image>' or 'ocr langs'"),
+        InvalidCase(arguments: [], message: "Missing subcommand; use 'ocr scan <image>', 'ocr extract receipt <text>' or 'ocr langs'"),
         InvalidCase(arguments: ["read"], message: "Unknown subcommand 'read'"),
         InvalidCase(arguments: ["--verbose"], message: "Unknown option '--verbose'"),
         InvalidCase(arguments: ["scan"], message: "Missing expected argument '<image> ...'", subcommand: .scan),

@@ -57,9 +57,12 @@ extension ReceiptExtractor {
         let vat = receipt.vat?.value
         let taxablePlusVAT = receipt.taxableAmount.flatMap { taxable in vat.map { KoreanAmount.sum([taxable.value, $0]) } }
 
+        // Tax-free goods (면세) carry no VAT: the VAT is a tenth of the rest.
+        let taxFree = labelledAmount(in: lines, labels: Keywords.taxFree, excluding: Keywords.vat)?.value ?? 0
         func vatFits(_ total: Int) -> Bool {
             guard let vat else { return false }
-            return abs(Int((Double(total) / 11).rounded()) - vat) <= 1 || taxablePlusVAT == total
+            return [total, total - taxFree].contains { abs(Int((Double($0) / 11).rounded()) - vat) <= 1 }
+                || taxablePlusVAT.map { $0 == total || $0 + taxFree == total } == true
         }
         let printed = amounts.totals + amounts.paid
         /// The distinct lines and checks that agree with `total`.
