@@ -281,9 +281,10 @@ struct ReceiptLayoutTests {
 
     @Test("Tax-free goods carry no VAT: the VAT is a tenth of the rest of the total")
     func taxFreeGoods() {
-        let read = ReceiptExtractor().extract(from: receipt([
-            "(주)킹마트", "상추 1봉 1 1,980 #", "라면 1 8,560", "(#)면세물품 : 1,980", "과 세 물 품 : 7,782", "부가세(VAT) : 778", "합 계: 10,540",
-        ]))
+        let read = ReceiptExtractor().extract(
+            from: receipt([
+                "(주)킹마트", "상추 1봉 1 1,980 #", "라면 1 8,560", "(#)면세물품 : 1,980", "과 세 물 품 : 7,782", "부가세(VAT) : 778", "합 계: 10,540",
+            ]))
         #expect(read.total?.value == 10_540)
         #expect(read.vat?.value == 778)
         #expect(read.vat?.isHighConfidence == true)
