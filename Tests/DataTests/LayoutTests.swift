@@ -104,6 +104,19 @@ struct LayoutTests {
         #expect(result.lines.count == 5)
     }
 
+    @Test("A final period too small to be a character extends its line, so it stays in view; other specks do not")
+    func finalStops() {
+        let line = (box: Self.box(100, 200, 400, 24), characters: 12, slope: Double?.none)
+        let period = Self.box(504, 218, 4, 4)  // low on the line, just after its end
+        let apostrophe = Self.box(504, 200, 3, 4)  // high on the line
+        let far = Self.box(540, 218, 4, 4)  // past half a text height
+        let extended = TextLineFinder.endingWithStops([line], specks: [period], textHeight: 24)
+        #expect(extended.first?.box == Self.box(100, 200, 408, 24))
+        for speck in [apostrophe, far] {
+            #expect(TextLineFinder.endingWithStops([line], specks: [speck], textHeight: 24).first?.box == line.box)
+        }
+    }
+
     @Test("A key-value slip is read row by row: each label with its amount, never a column of labels then one of amounts")
     func keyValueSlip() async throws {
         let fixture = Fixture("layout/key-value-slip.png")  // Tesseract's own layout analysis reads it as two columns

@@ -49,8 +49,36 @@ enum TextLineFinder {
         }
         guard parts.count <= maximumComponents else { return nil }
         let characters = joinStacked(parts, textHeight: height)
-        return absorbingMarks(chain(characters), textHeight: height)
+        let specks = components.filter { box in Double(max(box.width, box.height)) < speck * height && box.width >= 2 && box.height >= 2 }
+        return endingWithStops(absorbingMarks(chain(characters), textHeight: height), specks: specks, textHeight: height)
     }
+
+    /// Lines extended over the speck right after their last character, low on the line (a
+    /// final period or comma, too small to count as a character), so the dot is in view
+    /// when the line is read (`PageLayout.visibleAreas`).
+    static func endingWithStops(
+        _ lines: [(box: PixelRect, characters: Int, slope: Double?)], specks: [PixelRect], textHeight: Double
+    ) -> [(box: PixelRect, characters: Int, slope: Double?)] {
+        guard !specks.isEmpty, specks.count <= maximumComponents else { return lines }
+        let grid = Grid(specks, cell: max(4, Int(textHeight)))
+        return lines.map { line in
+            let box = line.box
+            guard Double(box.height) < 2 * textHeight else { return line }
+            let reach = Int(stopReach * textHeight) + 1
+            let end = PixelRect(x: box.maxX, y: box.y, width: 1, height: box.height)
+            let stops = grid.candidates(near: end, reach: reach).map { specks[$0] }.filter { dot in
+                dot.x >= box.maxX - 1 && Double(dot.x - box.maxX) <= stopReach * textHeight
+                    && dot.centerY >= Double(box.y) + 0.5 * Double(box.height) && dot.maxY <= box.maxY + max(2, box.height / 5)
+            }
+            guard let last = stops.max(by: { $0.x < $1.x }) else { return line }
+            var extended = line
+            extended.box = box.union(last)
+            return extended
+        }
+    }
+
+    /// How far after a line's last character its final stop may sit, in text heights.
+    static let stopReach = 0.5
 
     /// Chains much lower than the text (a comma, a period, a dot of a line drawn as specks)
     /// that touch a line joined to it, so they neither stand as lines of their own nor
