@@ -35,6 +35,22 @@ struct ConfidenceFilterTests {
         #expect(ConfidenceFilter(minimumConfidence: threshold).apply(to: Self.lines).map(\.text) == expected)
     }
 
+    @Test("A line under the threshold keeps the words the engine is sure of, and only those")
+    func sureWordsOfUnsureLines() {
+        let words = [
+            RecognizedWord(text: "3762-60°*-*8**.0888", boundingBox: NormalizedRect(x: 0, y: 0, width: 0.5, height: 0.1), confidence: 0),
+            RecognizedWord(text: "capes", boundingBox: NormalizedRect(x: 0.55, y: 0, width: 0.1, height: 0.1), confidence: 0.44),
+            RecognizedWord(text: "A-0310", boundingBox: NormalizedRect(x: 0.8, y: 0, width: 0.2, height: 0.1), confidence: 0.87),
+        ]
+        let line = RecognizedLine(
+            text: "3762-60°*-*8**.0888 capes A-0310", boundingBox: NormalizedRect(x: 0, y: 0, width: 1, height: 0.1), confidence: 0.43,
+            words: words)
+        let kept = ConfidenceFilter().apply(to: [line])
+        #expect(kept.map(\.text) == ["A-0310"])
+        #expect(kept.first.map { $0.confidence >= 0.5 } == true)
+        #expect(ConfidenceFilter(minimumConfidence: 0.9).apply(to: [line]).isEmpty)  // a stricter threshold holds for words too
+    }
+
     @Test("Thresholds outside 0...1 are clamped", arguments: clampCases)
     func clampsThreshold(given: Float, clamped: Float) {
         #expect(ConfidenceFilter(minimumConfidence: given).minimumConfidence == clamped)

@@ -1,7 +1,9 @@
 /// The first recognition rule: keep only lines the engine is sure enough of.
 ///
 /// A line is kept when its confidence is **at least** `minimumConfidence`, so a line
-/// exactly at the threshold stays. The result records the threshold, so
+/// exactly at the threshold stays. A line below it that holds words the engine is sure of
+/// (at least `sureWord` and the threshold, `sureWordLength` characters or more: `A-0310`
+/// at 0.87 beside a card number read at 0) keeps those words alone. The result records the threshold, so
 /// `OCRResult.filteredLines` agrees with the rule.
 public struct ConfidenceFilter: RecognitionRule, Hashable, Codable {
     /// The default threshold, 0.5, as apps built on Apple Vision commonly use.
@@ -17,8 +19,18 @@ public struct ConfidenceFilter: RecognitionRule, Hashable, Codable {
 
     /// The lines that pass the filter, in their original order.
     public func apply(to lines: [RecognizedLine]) -> [RecognizedLine] {
-        lines.filter { $0.confidence >= minimumConfidence }
+        lines.compactMap { line in
+            if line.confidence >= minimumConfidence { return line }
+            let sure = line.words.filter { $0.confidence >= max(Self.sureWord, minimumConfidence) && $0.text.count >= Self.sureWordLength }
+            guard !sure.isEmpty else { return nil }
+            return line.replacingWords(with: sure)
+        }
     }
+
+    /// Words at least this confident are kept from a line below the threshold.
+    public static let sureWord: Float = 0.85
+    /// ... when they have at least this many characters (a sure `a` or `1` may be a speck).
+    public static let sureWordLength = 3
 
     public var name: String { "confidence" }
 
