@@ -35,6 +35,7 @@ public struct NoisyPageFilter: RecognitionRule, Hashable, Codable {
 
     public func apply(to result: OCRResult) -> OCRResult {
         guard isNoisy(result.lines) else { return result }
-        return WordConfidenceFilter(minimumConfidence: noisyWordConfidence).apply(to: result)
+        // On a page of noise, texture reads as digits too: no number is kept for its shape.
+        return WordConfidenceFilter(minimumConfidence: noisyWordConfidence, keepsStructuredNumbers: false).apply(to: result)
     }
 }

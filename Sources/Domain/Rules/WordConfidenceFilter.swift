@@ -13,9 +13,13 @@ public struct WordConfidenceFilter: RecognitionRule, Hashable, Codable {
     /// less sure itself (a URL, a long number) but not a guess.
     public static let defaultMinimumConfidence: Float = 0.4
 
+    /// Whether numbers with structure stay below the threshold (`isStructuredNumber`).
+    public var keepsStructuredNumbers: Bool
+
     /// Creates the rule; the threshold is clamped into 0...1.
-    public init(minimumConfidence: Float = WordConfidenceFilter.defaultMinimumConfidence) {
+    public init(minimumConfidence: Float = WordConfidenceFilter.defaultMinimumConfidence, keepsStructuredNumbers: Bool = true) {
         self.minimumConfidence = minimumConfidence.isNaN ? 0 : min(max(minimumConfidence, 0), 1)
+        self.keepsStructuredNumbers = keepsStructuredNumbers
     }
 
     public var name: String { "word-confidence" }
@@ -37,7 +41,7 @@ public struct WordConfidenceFilter: RecognitionRule, Hashable, Codable {
     public func apply(to result: OCRResult) -> OCRResult {
         result.mappingLines { line in
             guard !line.words.isEmpty else { return line }
-            let kept = line.words.filter { $0.confidence >= minimumConfidence || Self.isStructuredNumber($0) }
+            let kept = line.words.filter { $0.confidence >= minimumConfidence || (keepsStructuredNumbers && Self.isStructuredNumber($0)) }
             guard kept.count < line.words.count else { return line }
             return kept.isEmpty ? nil : line.replacingWords(with: kept)
         }
