@@ -197,4 +197,12 @@ struct NoisyPageFilterTests {
         let sure = OCRResult(lines: [halfSure, plate], minimumConfidence: 0, imageSize: ImageSize(width: 500, height: 500))
         #expect(NoisyPageFilter().apply(to: sure) == sure)
     }
+
+    @Test("On a noisy page a number's shape does not save it: texture reads as digits")
+    func noisyNumbers() {
+        let noise = (0..<6).map { Self.line([("eeercemen", 0.1), ("oro", 0.2)], y: 0.1 * Double($0), confidence: 0.15) }
+        let texture = Self.line([("16500", 0.3), ("0887-5", 0.66)], y: 0.8, confidence: 0.51)
+        let page = OCRResult(lines: noise + [texture], minimumConfidence: 0, imageSize: ImageSize(width: 500, height: 500))
+        #expect(NoisyPageFilter().apply(to: page).lines.map(\.text) == ["0887-5"])
+    }
 }
