@@ -95,13 +95,15 @@ public final class TesseractOCRRepository: OCRRepository {
 
     /// Recognises every page of `imageData`: each page of a multi-page TIFF, in order, one
     /// result per page (each page has its own time limit); any other image gives one result.
-    /// - Throws: as `recognizeText(in:rotation:options:progress:)`, for the first page that fails.
+    /// - Throws: as `recognizeText(in:rotation:options:progress:)`, for the first page that
+    ///   fails; `OCRError.unsupportedImage` for a TIFF of more than `ImageSource.maximumPages`.
     public func recognizePages(
         in imageData: Data,
         rotation: RotationDegree? = nil,
         options: RecognitionOptions = RecognitionOptions()
     ) async throws -> [OCRResult] {
         let count = max(1, ImageDecoder.pageCount(of: imageData))
+        guard count <= ImageSource.maximumPages else { throw ImageDecoder.tooManyPages(count) }
         var results: [OCRResult] = []
         for page in 0..<count {
             try Task.checkCancellation()

@@ -30,6 +30,47 @@ struct ImageInputTests {
         #expect(try await SharedRepository.get().recognizePages(in: Fixture("three-lines.png").data()).count == 1)
     }
 
+    /// A little-endian TIFF of `pages` 8×8 white pages (one strip each), built byte by byte.
+    static func tiff(pages: Int) -> Data {
+        var bytes: [UInt8] = [0x49, 0x49, 42, 0, 8, 0, 0, 0]
+        func u16(_ value: Int) { bytes += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
+        func u32(_ value: Int) { bytes += (0..<4).map { UInt8(value >> (8 * $0) & 0xFF) } }
+        let entries = [(256, 3, 8), (257, 3, 8), (258, 3, 8), (259, 3, 1), (262, 3, 1), (273, 4, 0), (277, 3, 1), (278, 3, 8), (279, 4, 64)]
+        let directorySize = 2 + entries.count * 12 + 4
+        for page in 0..<pages {
+            let start = 8 + page * (directorySize + 64)
+            let pixels = start + directorySize
+            u16(entries.count)
+            for (tag, type, value) in entries {
+                u16(tag)
+                u16(type)
+                u32(1)
+                if type == 3 {
+                    u16(value)
+                    u16(0)
+                } else {
+                    u32(tag == 273 ? pixels : value)
+                }
+            }
+            u32(page + 1 < pages ? pixels + 64 : 0)
+            bytes += [UInt8](repeating: 255, count: 64)
+        }
+        return Data(bytes)
+    }
+
+    @Test("A TIFF of more pages than are read from one file is refused, not read for pages × the time limit")
+    func tooManyPages() async throws {
+        #expect(try await SharedRepository.get().recognizePages(in: Self.tiff(pages: 3)).count == 3)
+        let many = Self.tiff(pages: ImageSource.maximumPages + 1)
+        await #expect(throws: OCRError.self) { try await SharedRepository.get().recognizePages(in: many) }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pages-\(UUID().uuidString).tif").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try many.write(to: URL(fileURLWithPath: path))
+        let sources = ImageSource.pages(ofFileAtPath: path)
+        #expect(sources.count == 1)
+        #expect(throws: OCRError.self) { try sources[0].load() }
+    }
+
     @Test("A multi-page TIFF file is one batch source per page, each loading that page alone")
     func pageSources() async throws {
         let sources = ImageSource.pages(ofFileAtPath: Fixture("formats/three-lines-2pages.tif").path)

@@ -27,6 +27,13 @@ enum ImageDecoder {
         return try decoded.get()
     }
 
+    /// The error for a TIFF of more than `ImageSource.maximumPages` pages.
+    static func tooManyPages(_ count: Int) -> OCRError {
+        .unsupportedImage(
+            format: "tiff",
+            reason: "it has \(count) pages and at most \(ImageSource.maximumPages) are read from one file; split it (tiffsplit IN PREFIX)")
+    }
+
     /// How many pages `data` holds: a TIFF's directories, 1 for every other image, 0 for
     /// data that is not an image (read from headers, nothing decoded).
     static func pageCount(of data: Data) -> Int {

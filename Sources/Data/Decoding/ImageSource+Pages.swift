@@ -3,15 +3,23 @@ import Domain
 import Foundation
 
 extension ImageSource {
+    /// The most pages of one file that are read; a file with more is refused, so one file
+    /// cannot keep a batch busy for pages × the time limit.
+    public static let maximumPages = 1_000
+
     /// The pages of the image file at `path` for a batch: one source per page of a
     /// multi-page TIFF, named `path [page 2 of 5]`, each loading that page alone (as an
     /// 8-bit gray PNG); the file itself for every other image, or when it cannot be read
-    /// now (its error then comes from its own load, in turn).
+    /// now (its error then comes from its own load, in turn). A file of more than
+    /// `maximumPages` pages is one source that fails with `OCRError.unsupportedImage`.
     public static func pages(ofFileAtPath path: String) -> [ImageSource] {
         let file = ImageSource.file(atPath: path)
         guard let data = try? file.load() else { return [file] }
         let count = ImageDecoder.pageCount(of: data)
         guard count > 1 else { return [file] }
+        guard count <= maximumPages else {
+            return [ImageSource(name: path) { throw ImageDecoder.tooManyPages(count) }]
+        }
         return (0..<count).map { page in
             ImageSource(name: "\(path) [page \(page + 1) of \(count)]") {
                 let image = try ImageDecoder.decode(file.load(), page: page, maximumPixelCount: RecognitionOptions.defaultMaximumPixelCount)
