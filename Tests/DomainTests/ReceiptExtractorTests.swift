@@ -1,4 +1,4 @@
-import Domain
+@testable import Domain
 import OCRTestSupport
 import Testing
 
@@ -279,6 +279,20 @@ struct ReceiptLayoutTests {
         #expect(read.vat?.value == vat)
     }
 
+    @Test("A misread total and a misread VAT label are settled by the sums: items, taxable amount and the unlabelled VAT agree")
+    func misreadTotalAndVATLabel() throws {
+        let read = ReceiptExtractor().extract(
+            from: receipt([
+                "(주)현대백화점 판교점", "2025-06-27 19:47", "더블 플래터", "34,000 1 34,000", "콜라", "2,500 1 2,500", "탄산수", "2.500 1 2,500",
+                "면세물품가액 0", "과세물품7 액 35,454", "oop al 3,546", "+ 계 39,00", "카드청구액 39, 686",
+            ]))
+        let total = try #require(read.total)
+        #expect(total.value == 39_000)
+        #expect(!total.isHighConfidence)  // the printed amount paid disagrees
+        #expect(read.vat?.value == 3_546)
+        #expect(read.vat?.isHighConfidence == false)
+    }
+
     @Test("Tax-free goods carry no VAT: the VAT is a tenth of the rest of the total")
     func taxFreeGoods() {
         let read = ReceiptExtractor().extract(
@@ -310,6 +324,14 @@ struct ReceiptAmountNoiseTests {
         #expect(read.taxableAmount?.value == 5_418)
         #expect(read.total?.value == 5_960)
         #expect(read.total?.isHighConfidence == true)
+    }
+
+    @Test("A grouped amount whose 원 was read as a digit is the amount")
+    func wonReadAsDigit() {
+        let read = ReceiptExtractor().extract(from: receipt(["택시 영수증", "요금 23,3008", "결제금액 23,3008"]))
+        #expect(read.total?.value == 23_300)
+        #expect(ReceiptLine.amount("12,5004") == 12_500)
+        #expect(ReceiptLine.amount("12,50") == nil)
     }
 
     @Test("Numbers after a label and a colon, and long unseparated numbers, are not items")

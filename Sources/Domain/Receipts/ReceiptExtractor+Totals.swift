@@ -64,11 +64,23 @@ extension ReceiptExtractor {
             return [total, total - taxFree].contains { abs(Int((Double($0) / 11).rounded()) - vat) <= 1 }
                 || taxablePlusVAT.map { $0 == total || $0 + taxFree == total } == true
         }
+        // A VAT whose label was misread (`oop al 3,546`): an unlabelled amount that is a tenth
+        // of the total's taxed part, and with the taxable amount makes the total.
+        func unlabelledVAT(for total: Int) -> ReceiptField<Int>? {
+            guard vat == nil else { return nil }
+            return amounts.unlabelled.first { candidate in
+                candidate.value > 0 && candidate.value < total / 5
+                    && [total, total - taxFree].contains { abs(Int((Double($0) / 11).rounded()) - candidate.value) <= 1 }
+                    && receipt.taxableAmount.map {
+                        KoreanAmount.sum([$0.value, candidate.value, taxFree]) == total || KoreanAmount.sum([$0.value, candidate.value]) == total
+                    } ?? false
+            }
+        }
         let printed = amounts.totals + amounts.paid
         /// The distinct lines and checks that agree with `total`.
         func evidence(for total: Int) -> Int {
             let printing = Set(printed.filter { $0.value == total }.flatMap(\.lineIndices)).count
-            return printing + [itemsNet, subtotalNet].filter { $0 == total }.count + (vatFits(total) ? 1 : 0)
+            return printing + [itemsNet, subtotalNet].filter { $0 == total }.count + (vatFits(total) || unlabelledVAT(for: total) != nil ? 1 : 0)
         }
         if printed.isEmpty, let found = unlabelledTotal(amounts.unlabelled, lines: lines, vat: vat, evidence: evidence) {
             receipt.total = found.checked(nil)  // confirmed by the sums, but its label was not read
@@ -110,7 +122,13 @@ extension ReceiptExtractor {
         }
         receipt.checks = checks
 
+        let foundVAT = unlabelledVAT(for: best)
+        if let foundVAT {
+            receipt.vat = foundVAT
+            receipt.checks.append(ReceiptCheck(kind: .vatMatchesTotal, passed: true))
+        }
         settleOthers(of: &receipt, total: best, lines: lines, itemsNet: itemsNet, vatFits: vatFits)
+        if let foundVAT { receipt.vat = foundVAT.checked(nil) }  // confirmed by the sums, but its label was not read
     }
 
     /// Confirms or marks down the VAT, the taxable amount, the items and the discounts by

@@ -115,9 +115,13 @@ struct ReceiptLine {
     }
 
     /// The amount in an amount token, whitespace inside it (`36, 364`) ignored.
-    /// A doubled separator (`21,.500`) is one.
+    /// A doubled separator (`21,.500`) is one; a grouped amount with one digit too many at
+    /// its end (`23,3008`) is the amount and its `원` misread as a digit.
     static func amount(_ token: Substring) -> Int? {
-        KoreanAmount.parse(token.filter { !$0.isWhitespace }.replacingOccurrences(of: ",.", with: ",").replacingOccurrences(of: ".,", with: ","))
+        let text = token.filter { !$0.isWhitespace }.replacingOccurrences(of: ",.", with: ",").replacingOccurrences(of: ".,", with: ",")
+        if let amount = KoreanAmount.parse(text) { return amount }
+        guard text.firstMatch(of: #/^-?\d{1,3}(?:,\d{3})*,\d{4}$/#) != nil else { return nil }
+        return KoreanAmount.parse(text.dropLast())
     }
 
     /// Whether `token`, printed after `previous`, is a marker rather than a value.
