@@ -1,6 +1,7 @@
-@testable import Domain
 import OCRTestSupport
 import Testing
+
+@testable import Domain
 
 /// Lines as the engine would return them, top to bottom, each fully confident unless given.
 func receipt(_ texts: [String], confidence: Float = 0.93) -> OCRResult {
