@@ -68,7 +68,7 @@ struct ReceiptParsingTests {
         "Dates as engines misread them: a space lost before the time, a separator lost or read as a quote",
         arguments: [
             ("[등록]2025-01-1117:26 POS 08-4336", "2025-01-11 17:26"), ("[등록]202607-28 08:24 POS", "2026-07-28 08:24"),
-            ("거래일시 : 2025/09'26 11:04:37", "2025-09-26 11:04"),
+            ("거래일시 : 2025/09'26 11:04:37", "2025-09-26 11:04"), ("거래일시 : 2018/01/30 12.46:24", "2018-01-30 12:46"),
         ])
     func misreadDates(text: String, expected: String) {
         #expect(ReceiptDateParser.date(in: text)?.date.description == expected)

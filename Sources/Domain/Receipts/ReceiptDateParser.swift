@@ -34,6 +34,13 @@ public enum ReceiptDateParser {
     /// The first time (`21:22`, `21:22:05`, `21시 22분`) in `text`.
     static func time(in text: Substring) -> (Int, Int, Int?)? {
         let string = String(text)
+        // With seconds, one colon read as a period (`12.46:24`) still makes a time.
+        if let match = string.matches(of: #/(\d{1,2})[:.](\d{2})[:.](\d{2})(?![\d:.])/#, notAfter: "0123456789:.").first,
+            match.output.0.contains(":"), let hour = Int(match.1), let minute = Int(match.2), let second = Int(match.3),
+            hour < 24, minute < 60, second < 60
+        {
+            return (hour, minute, second)
+        }
         if let match = string.matches(of: #/(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])/#, notAfter: "0123456789:").first,
             let hour = Int(match.1), let minute = Int(match.2)
         {
