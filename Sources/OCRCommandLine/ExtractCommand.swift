@@ -34,7 +34,7 @@ struct ExtractCommand {
                 status = max(status, ExitCode(for: error))
                 continue
             }
-            let result = Self.result(of: text.split(whereSeparator: \.isNewline).map(String.init))
+            let result = OCRResult(text: text.split(whereSeparator: \.isNewline).map(String.init))
             let receipt = ReceiptExtractor().extract(from: result)
             switch options.format {
             case .json:
@@ -51,17 +51,5 @@ struct ExtractCommand {
             if let data { console.standardOutput(String(decoding: data, as: UTF8.self) + "\n") }
         }
         return status
-    }
-
-    /// The lines as a result: top to bottom, each the width of the page, fully confident.
-    static func result(of texts: [String]) -> OCRResult {
-        let lines = texts.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        let step = 1.0 / Double(lines.count + 1)
-        let recognized = lines.enumerated().map { index, text in
-            RecognizedLine(
-                text: text, boundingBox: NormalizedRect(x: 0, y: max(0, 1 - Double(index + 1) * step), width: 1, height: step * 0.8),
-                confidence: 1)
-        }
-        return OCRResult(lines: recognized, minimumConfidence: 0, imageSize: ImageSize(width: 1000, height: 1000))
     }
 }

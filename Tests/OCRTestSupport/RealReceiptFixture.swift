@@ -109,21 +109,7 @@ public struct RealReceiptFixture: Sendable, CustomStringConvertible {
     /// The transcription as an engine result: each printed line one recognised line, its
     /// words side by side, every word confident.
     public func transcription(confidence: Float = 0.93) throws -> OCRResult {
-        let texts = try transcribedLines()
-        let step = 1.0 / Double(texts.count + 1)
-        let lines = texts.enumerated().map { index, text in
-            let y = 1 - Double(index + 1) * step
-            let tokens = text.split(separator: " ").map(String.init)
-            let width = 0.9 / Double(max(tokens.count, 1))
-            let words = tokens.enumerated().map { offset, token in
-                RecognizedWord(
-                    text: token, boundingBox: NormalizedRect(x: 0.05 + Double(offset) * width, y: y, width: width * 0.9, height: step * 0.8),
-                    confidence: confidence)
-            }
-            return RecognizedLine(
-                text: text, boundingBox: NormalizedRect(x: 0.05, y: y, width: 0.9, height: step * 0.8), confidence: confidence, words: words)
-        }
-        return OCRResult(lines: lines, minimumConfidence: 0, imageSize: ImageSize(width: 1000, height: 1000))
+        OCRResult(text: try transcribedLines(), confidence: confidence)
     }
 
     /// Every scored field `receipt` got wrong, missed, or reported though it is not printed.
