@@ -90,7 +90,7 @@ public final class TesseractOCRRepository: OCRRepository {
         options: RecognitionOptions,
         progress: (@Sendable (Double) -> Void)?
     ) async throws -> OCRResult {
-        try await recognize(page: 0, of: imageData, rotation: rotation, options: options, progress: progress)
+        try await recognize(page: 0, of: imageData, languages: checkedLanguages(options), rotation: rotation, options: options, progress: progress)
     }
 
     /// Recognises every page of `imageData`: each page of a multi-page TIFF, in order, one
@@ -104,20 +104,28 @@ public final class TesseractOCRRepository: OCRRepository {
     ) async throws -> [OCRResult] {
         let count = max(1, ImageDecoder.pageCount(of: imageData))
         guard count <= ImageSource.maximumPages else { throw ImageDecoder.tooManyPages(count) }
+        let languages = try checkedLanguages(options)
         var results: [OCRResult] = []
         for page in 0..<count {
             try Task.checkCancellation()
-            results.append(try await recognize(page: page, of: imageData, rotation: rotation, options: options, progress: nil))
+            results.append(try await recognize(page: page, of: imageData, languages: languages, rotation: rotation, options: options, progress: nil))
         }
         return results
     }
 
-    private func recognize(
-        page: Int, of imageData: Data, rotation: RotationDegree?, options: RecognitionOptions, progress: (@Sendable (Double) -> Void)?
-    ) async throws -> OCRResult {
+    /// The languages `options` ask for (or the default ones), checked once per call: valid
+    /// codes, with data installed.
+    private func checkedLanguages(_ options: RecognitionOptions) throws -> [String] {
         let languages = options.languages ?? defaultLanguages
         try Self.validate(languages)
         _ = try locator.directory(for: languages)
+        return languages
+    }
+
+    private func recognize(
+        page: Int, of imageData: Data, languages: [String], rotation: RotationDegree?, options: RecognitionOptions,
+        progress: (@Sendable (Double) -> Void)?
+    ) async throws -> OCRResult {
         let control = RecognitionControl(progress: progress, timeLimit: options.timeLimit)
         let job = RecognitionJob(
             imageData: imageData, page: page, rotation: rotation, languages: languages, options: options, control: control)

@@ -52,7 +52,7 @@ struct ReceiptReport: Encodable {
         businessRegistrationNumber = receipt.businessRegistrationNumber.map { Field($0, value: same) }
         phoneNumber = receipt.phoneNumber.map { Field($0, value: same) }
         date = receipt.date.map { Field($0, value: \.description) }
-        time = receipt.date.flatMap { field in field.value.timeString.map { _ in Field(field) { $0.timeString ?? "" } } }
+        time = receipt.date.flatMap { field in field.value.timeString.map { time in Field(field) { _ in time } } }
         items = receipt.items.map {
             Item(
                 name: $0.name, quantity: $0.quantity, unitPrice: $0.unitPrice, amount: $0.amount,

@@ -5,12 +5,7 @@ import Testing
 
 /// Lines as the engine would return them, top to bottom, each fully confident unless given.
 func receipt(_ texts: [String], confidence: Float = 0.93) -> OCRResult {
-    let lines = texts.enumerated().map { index, text in
-        RecognizedLine(
-            text: text, boundingBox: NormalizedRect(x: 0.05, y: 0.95 - Double(index + 1) * 0.04, width: 0.9, height: 0.03),
-            confidence: confidence)
-    }
-    return OCRResult(lines: lines, minimumConfidence: 0, imageSize: ImageSize(width: 576, height: 900))
+    OCRResult(text: texts, confidence: confidence)
 }
 
 @Suite("Receipt extraction")

@@ -113,7 +113,7 @@ enum ImageDecoder {
                                 "its pages are stored in tiles, which the TIFF reader does not support; convert it to strips (tiffcp -s IN OUT) or to PNG"
                         ))
                 }
-                return page == 0 ? leptonica(bytes, name) : leptonica(bytes, name, tiffPage: page)
+                return leptonica(bytes, name, tiffPage: page)
             default:  // PNM, JPEG 2000: Leptonica reads their headers without decoding
                 var width: Int32 = 0
                 var height: Int32 = 0

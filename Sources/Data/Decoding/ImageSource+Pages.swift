@@ -20,6 +20,8 @@ extension ImageSource {
         guard count <= maximumPages else {
             return [ImageSource(name: path) { throw ImageDecoder.tooManyPages(count) }]
         }
+        // Each page reads the file again when its turn comes rather than holding it: a
+        // directory of large TIFFs would otherwise be in memory all at once.
         return (0..<count).map { page in
             ImageSource(name: "\(path) [page \(page + 1) of \(count)]") {
                 let image = try ImageDecoder.decode(file.load(), page: page, maximumPixelCount: RecognitionOptions.defaultMaximumPixelCount)

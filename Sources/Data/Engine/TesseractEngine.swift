@@ -131,16 +131,10 @@ final class TesseractEngine {
     /// The longest side Tesseract reads (its boxes hold 16-bit coordinates).
     static let largestSide = 32_000
 
-    /// Tesseract's orientation detection (`TessBaseAPIDetectOrientationScript`; the engine
-    /// must be loaded with `osd`): the clockwise turn that stands the page upright and
-    /// Tesseract's confidence in it, or `nil` when it could not tell (too little text).
-    func detectOrientation(_ image: LeptonicaImage) -> (rotation: RotationDegree, confidence: Double)? {
-        detectOrientationAndScript(image).map { ($0.rotation, $0.confidence) }
-    }
-
     /// Orientation and script detection (`TessBaseAPIDetectOrientationScript`, needs `osd`):
     /// the clockwise turn that stands the text upright with its confidence, and the script
-    /// most of the page is written in (`Hangul`, `Latin`, `Han`, `Japanese`, …) with its.
+    /// most of the page is written in (`Hangul`, `Latin`, `Han`, `Japanese`, …) with its;
+    /// `nil` when it could not tell (too little text).
     func detectOrientationAndScript(_ image: LeptonicaImage) -> PageScript? {
         TessBaseAPISetImage2(handle, image.pix)
         defer { TessBaseAPIClear(handle) }
