@@ -14,13 +14,16 @@ struct RecognitionJob: Sendable {
     let options: RecognitionOptions
     let control: RecognitionControl
 
-    func run(with engines: EngineCache) throws -> OCRResult {
+    /// Runs the job with `crew`'s engines (a helper's too, on a spare core).
+    func run(with crew: EngineCrew) throws -> OCRResult {
+        let engines = crew.engines
         try control.checkpoint()
         let trace = StageTrace()
         defer { trace.report() }
         let automatic = options.automaticallyDetectsLanguage
         var languages = self.languages
-        var engine = automatic ? nil : try trace.measure("engine") { try engines.engine(for: EngineSetup(languages: languages, options: options)) }
+        var setup = EngineSetup(languages: languages, options: options)
+        var engine = automatic ? nil : try trace.measure("engine") { try engines.engine(for: setup) }
         let stored = try trace.measure("decode") {
             try ImageDecoder.decode(imageData, page: page, maximumPixelCount: options.maximumPixelCount)
         }
@@ -48,10 +51,12 @@ struct RecognitionJob: Sendable {
             {
                 languages = chosen
             }
-            engine = try trace.measure("engine") { try engines.engine(for: EngineSetup(languages: languages, options: options)) }
+            setup = EngineSetup(languages: languages, options: options)
+            engine = try trace.measure("engine") { try engines.engine(for: setup) }
         }
-        guard let engine else { throw OCRError.engineFailure("no engine for \(languages.joined(separator: "+"))") }
-        let reader = PageReader(engine: engine, control: control, preparation: preparation, segmentation: options.pageSegmentation, trace: trace)
+        guard engine != nil else { throw OCRError.engineFailure("no engine for \(languages.joined(separator: "+"))") }
+        let reader = PageReader(
+            crew: crew, setup: setup, control: control, preparation: preparation, segmentation: options.pageSegmentation, trace: trace)
         let reading = try trace.measure("read") {
             try reader.read(
                 base: base, detectOrientation: rotation == nil,
@@ -60,15 +65,13 @@ struct RecognitionJob: Sendable {
         }
         var lines = reading.lines
         if options.recognitionLevel == .accurate {
-            lines = try trace.measure("review") { try DoubtfulLineReview(engine: engine, control: control).review(lines, in: reading.prepared) }
+            lines = try trace.measure("review") { try DoubtfulLineReview(crew: crew, setup: setup, control: control).review(lines, in: reading.prepared) }
         }
         if KoreanSecondOpinion.applies(languages: languages, level: options.recognitionLevel) {
-            let korean = { engines.optionalEngine(for: KoreanSecondOpinion.korean) }
-            lines = try trace.measure("korean") { try KoreanSecondOpinion(engine: korean, control: control).review(lines, in: reading.prepared) }
+            lines = try trace.measure("korean") { try KoreanSecondOpinion(crew: crew, control: control).review(lines, in: reading.prepared) }
         }
         if NumberTailSecondOpinion.applies(languages: languages, level: options.recognitionLevel) {
-            let english = { engines.optionalEngine(for: NumberTailSecondOpinion.english) }
-            lines = try trace.measure("tails") { try NumberTailSecondOpinion(engine: english, control: control).review(lines, in: reading.prepared) }
+            lines = try trace.measure("tails") { try NumberTailSecondOpinion(crew: crew, control: control).review(lines, in: reading.prepared) }
         }
         if options.candidateCount > 1 {
             let models = LineCandidates.models(for: languages).map { model in { engines.optionalEngine(for: model) } }

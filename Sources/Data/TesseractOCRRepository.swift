@@ -7,7 +7,9 @@ import Synchronization
 /// Engines are initialised on first use and reused. Calls from many tasks at once run in
 /// parallel on a pool of engine workers — at most `maximumEngines` (default: the number of
 /// active cores), each with its own thread and engines; further calls wait their turn in
-/// order. Idle workers are released after a minute. Cancelling the calling task stops
+/// order. Idle workers are released after a minute. While a core is spare (one image read
+/// alone), a call shares its blocks and second looks with a helper worker on it
+/// (`HelperPool`), with the same result. Cancelling the calling task stops
 /// Tesseract early (through its monitor's cancel callback), or removes a waiting call from
 /// the queue, and throws `CancellationError`.
 ///
@@ -27,6 +29,7 @@ public final class TesseractOCRRepository: OCRRepository {
     public let maximumEngines: Int
     private let locator: LanguageDataLocator
     private let pool: ResourcePool<EngineWorker>
+    private let helpers: HelperPool
 
     /// Creates a repository, checking that the language data is installed.
     /// - Parameters:
@@ -40,11 +43,18 @@ public final class TesseractOCRRepository: OCRRepository {
     ///     only share the cores (every image then took longer, and a time limit counted the
     ///     sharing), so further calls wait for a free engine instead.
     /// - Throws: `OCRError.languageDataMissing`, `.languageDataInvalid` or `.invalidLanguage`.
-    public init(
+    public convenience init(
         languages: [String] = RecognitionOptions.defaultLanguages,
         dataDirectory: String? = nil,
         maximumEngines: Int? = nil
     ) throws(OCRError) {
+        let helpers = ProcessInfo.processInfo.environment["SWIFTOCR_HELPERS"] != "0"
+        try self.init(languages: languages, dataDirectory: dataDirectory, maximumEngines: maximumEngines, usesSpareCores: helpers)
+    }
+
+    /// As the public initialiser; `usesSpareCores: false` never lends a job a helper (for
+    /// comparing, and `SWIFTOCR_HELPERS=0`).
+    init(languages: [String], dataDirectory: String?, maximumEngines: Int?, usesSpareCores: Bool) throws(OCRError) {
         try Self.validate(languages)
         let locator = LanguageDataLocator(explicitDirectory: dataDirectory)
         let files = try locator.files(for: languages)
@@ -56,6 +66,7 @@ public final class TesseractOCRRepository: OCRRepository {
         self.locator = locator
         self.maximumEngines = max(1, min(maximumEngines ?? Self.engineCapacity, Self.engineCapacity))
         self.pool = ResourcePool(limit: self.maximumEngines) { EngineWorker(locator: locator) }
+        self.helpers = HelperPool(cores: usesSpareCores ? Self.engineCapacity : 0) { EngineWorker(locator: locator) }
     }
 
     /// The most engine workers this machine runs well at once: one per active core, and
@@ -142,6 +153,7 @@ public final class TesseractOCRRepository: OCRRepository {
     private func run(_ job: RecognitionJob, control: RecognitionControl) async throws -> OCRResult {
         let worker = try await pool.acquire()
         let pool = self.pool
+        let helpers = self.helpers
         let abandoned = Atomic<Bool>(false)
         defer { if !abandoned.load(ordering: .acquiring) { pool.release(worker) } }
         return try await worker.run(
@@ -150,7 +162,11 @@ public final class TesseractOCRRepository: OCRRepository {
                 abandoned.store(true, ordering: .releasing)
                 pool.discard(worker)
             },
-            { engines in try job.run(with: engines) })
+            { engines in
+                helpers.jobStarted()
+                defer { helpers.jobEnded() }
+                return try job.run(with: EngineCrew(engines: engines, helpers: helpers))
+            })
     }
 
     /// Initialises one engine worker for the default languages now, so the first

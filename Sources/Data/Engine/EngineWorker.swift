@@ -44,4 +44,13 @@ final class EngineWorker: @unchecked Sendable {
             }
         }
     }
+
+    /// Runs `work` on the worker's queue with its engines as a helper of another job
+    /// (`EngineCrew`); `group` is left when it ends.
+    func lend(to group: DispatchGroup, _ work: @escaping @Sendable (EngineCache) -> Void) {
+        queue.async(group: group) {
+            OpenMPThreading.confineToCurrentThread()
+            work(self.cache)
+        }
+    }
 }

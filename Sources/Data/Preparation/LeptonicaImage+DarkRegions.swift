@@ -38,7 +38,7 @@ extension LeptonicaImage {
         let binary = if let binary { binary } else { try binarized() }
         let regions = binary.darkTextRegions()
         guard !regions.isEmpty else { return (self, []) }
-        let copy = try applying("copy the image") { pixCopy(nil, $0) }
+        let copy = try self.copy()
         for region in regions {
             pixRasterop(
                 copy.pix, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height), Self.invertDestination,

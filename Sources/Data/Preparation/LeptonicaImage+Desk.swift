@@ -49,7 +49,7 @@ extension LeptonicaImage {
         let paper = try desk.applying("find the paper") { pixInvert(nil, $0) }
         // A dark region that holds text lines is paper in shadow, not a desk.
         guard try !holdsText(within: desk), let level = mostCommonBrightLevel(within: paper) else { return (self, nil, nil) }
-        let painted = try applying("copy the image") { pixCopy(nil, $0) }
+        let painted = try copy()
         withExtendedLifetime(desk) { _ = pixSetMasked(painted.pix, desk.pix, UInt32(level)) }
         return (painted, level, Self.paperCorners(outside: edgeRegions, reduction: reduction))
     }

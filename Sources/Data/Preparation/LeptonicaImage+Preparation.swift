@@ -58,6 +58,11 @@ extension LeptonicaImage {
         }
     }
 
+    /// A copy of the image's pixels of its own (`pixCopy`).
+    func copy() throws(OCRError) -> LeptonicaImage {
+        try applying("copy the image") { pixCopy(nil, $0) }
+    }
+
     /// The part of the image inside `rectangle` (`pixClipRectangle`).
     func clipped(to rectangle: PixelRect) throws(OCRError) -> LeptonicaImage {
         guard let box = boxCreate(Int32(rectangle.x), Int32(rectangle.y), Int32(rectangle.width), Int32(rectangle.height)) else {

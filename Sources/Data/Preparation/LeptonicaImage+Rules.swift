@@ -25,7 +25,7 @@ extension LeptonicaImage {
         let rules = try horizontal.applying("join the rules") { pixOr(nil, $0, vertical.pix) }
         guard rules.foregroundCount > 0 else { return self }
         let grown = try rules.applying("widen the rules") { pixDilateBrick(nil, $0, 3, 3) }
-        let painted = try applying("copy the image") { pixCopy(nil, $0) }
+        let painted = try copy()
         withExtendedLifetime(grown) { _ = pixSetMasked(painted.pix, grown.pix, UInt32(level)) }
         return painted
     }

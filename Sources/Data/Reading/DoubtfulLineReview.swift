@@ -8,15 +8,16 @@ import Domain
 /// the same line often comes back whole and sure. Runs for `.accurate` readings; costs one
 /// single-line recognition per line below `PageReader.reliableConfidence`.
 struct DoubtfulLineReview {
-    let engine: TesseractEngine
+    let crew: EngineCrew
+    /// The setup of the engine the page was read with.
+    let setup: EngineSetup
     let control: RecognitionControl
 
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
-        try lines.map { line in
-            guard Double(line.line.confidence) < PageReader.reliableConfidence else { return line }
+        try crew.review(lines, on: prepared, where: { Double($0.line.confidence) < PageReader.reliableConfidence }) { line, engines, prepared in
             try control.checkpoint()
             let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
-            let reread = engine.recognize(
+            let reread = try engines.engine(for: setup).recognize(
                 prepared, segmentation: PSM_SINGLE_LINE, monitor: monitor, within: line.readingBox(within: prepared.image.size))
             try control.checkpoint()
             guard let alone = reread, alone.count == 1, let candidate = alone.first,

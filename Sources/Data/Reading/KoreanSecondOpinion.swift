@@ -14,9 +14,9 @@ import Domain
 struct KoreanSecondOpinion {
     static let korean = ["kor"]
 
-    /// The engine for the second opinion, made when a line first needs it (most pages need
+    /// The engines to read with: `kor` is made when a line first needs it (most pages need
     /// none: a process reading one image then never loads the model).
-    let engine: () -> TesseractEngine?
+    let crew: EngineCrew
     let control: RecognitionControl
 
     static func applies(languages: [String], level: RecognitionLevel) -> Bool {
@@ -24,14 +24,13 @@ struct KoreanSecondOpinion {
     }
 
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
-        try lines.map { line in
-            let spans = Self.suspectSpans(in: line.line)
-            guard !spans.isEmpty else { return line }
+        try crew.review(lines, on: prepared, where: { !Self.suspectSpans(in: $0.line).isEmpty }) { line, engines, prepared in
             var koreanWords: [RecognizedWord] = []
-            for rectangle in Self.rectangles(for: spans, of: line, within: prepared.image.size) {
+            for rectangle in Self.rectangles(for: Self.suspectSpans(in: line.line), of: line, within: prepared.image.size) {
                 try control.checkpoint()
                 let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
-                guard let reread = engine()?.recognize(prepared, segmentation: PSM_SINGLE_LINE, monitor: monitor, within: rectangle) else {
+                let engine = engines.optionalEngine(for: Self.korean)
+                guard let reread = engine?.recognize(prepared, segmentation: PSM_SINGLE_LINE, monitor: monitor, within: rectangle) else {
                     try control.checkpoint()
                     continue
                 }

@@ -21,9 +21,9 @@ struct NumberTailSecondOpinion {
     /// Every word of the English reading must be read with at least this confidence.
     static let minimumConfidence: Float = 0.6
 
-    /// The engine for the second opinion, made when a line first needs it (most pages need
+    /// The engines to read with: `eng` is made when a line first needs it (most pages need
     /// none: a process reading one image then never loads the model).
-    let engine: () -> TesseractEngine?
+    let crew: EngineCrew
     let control: RecognitionControl
 
     static func applies(languages: [String], level: RecognitionLevel) -> Bool {
@@ -31,7 +31,7 @@ struct NumberTailSecondOpinion {
     }
 
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
-        try lines.map { line in
+        try crew.review(lines, on: prepared, where: { Self.numberTail(of: $0.line.words.map(\.text)) != nil }) { line, engines, prepared in
             let words = line.line.words
             guard let tail = Self.numberTail(of: words.map(\.text)),
                 let first = line.line.span(of: words[tail.lowerBound]), let last = line.line.span(of: words[tail.upperBound - 1])
@@ -41,7 +41,7 @@ struct NumberTailSecondOpinion {
             let rectangle = line.readingBox(
                 over: first.lowerBound...last.upperBound, margin: max(2, line.preparedBox.height / 3), within: prepared.image.size)
             let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
-            guard let reread = engine()?.recognize(prepared, segmentation: PSM_SINGLE_LINE, monitor: monitor, within: rectangle) else {
+            guard let reread = engines.optionalEngine(for: Self.english)?.recognize(prepared, segmentation: PSM_SINGLE_LINE, monitor: monitor, within: rectangle) else {
                 try control.checkpoint()
                 return line
             }

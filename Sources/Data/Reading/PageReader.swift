@@ -31,7 +31,10 @@ struct PageReader {
     /// (Tesseract's own `min_orientation_margin`).
     static let trustedDetection = 7.0
 
-    let engine: TesseractEngine
+    /// The engines to read with (blocks and sampled lines are shared out on a spare core).
+    let crew: EngineCrew
+    /// The setup of the engine the page is read with.
+    let setup: EngineSetup
     let control: RecognitionControl
     let preparation: ImagePreparation
     let segmentation: PageSegmentation
@@ -70,7 +73,7 @@ struct PageReader {
             // Read unreliably: Tesseract's own layout analysis has one look at the same
             // prepared page, and the reading with more confidently read characters is kept
             // (a business card whose logo and border our lines mistook: 0.76 → 0.42).
-            let lines = try recognize(reading.prepared, PSM_AUTO, progress: 1...1)
+            let lines = try recognize(reading.prepared, PSM_AUTO, with: crew.engines.engine(for: setup), progress: 1...1)
             let other = Reading(
                 rotation: reading.rotation, prepared: reading.prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)))
             trace.notePass("\(first.degrees)-layout", meanConfidence: other.quality.meanConfidence)
@@ -114,18 +117,20 @@ struct PageReader {
             let layout = try trace.measure("layout") { try layoutOf(prepared, textHeight: base.textHeight) }
             PreparedImageDump.write(prepared.image, blocks: layout.blocks, lines: layout.lines, label: label)
             try control.checkpoint()
+            // Each block is read with only its own lines in view, from each thread's own copy.
             let area = Double(max(1, layout.blocks.reduce(0) { $0 + $1.width * $1.height }))
-            var done = 0.0
-            for (index, block) in layout.blocks.enumerated() {
-                let share = Double(block.width * block.height) / area
-                lines += try prepared.image.withOnly(layout.visibleAreas(of: index), visibleIn: block, level: prepared.background) {
-                    try recognize(prepared, PSM_SINGLE_BLOCK, within: block, progress: done...(done + share))
+            let shares = layout.blocks.map { Double($0.width * $0.height) / area }
+            let blocks = Array(layout.blocks.enumerated())
+            lines = try crew.map(blocks, on: prepared, cost: { $0.element.width * $0.element.height }) { item, engines, image in
+                let done = shares[..<item.offset].reduce(0, +)
+                let engine = try engines.engine(for: setup)
+                return try image.image.withOnly(layout.visibleAreas(of: item.offset), visibleIn: item.element, level: image.background) {
+                    try recognize(image, PSM_SINGLE_BLOCK, with: engine, within: item.element, progress: done...(done + shares[item.offset]))
                 }
-                done += share
-            }
+            }.flatMap { $0 }
             control.report(1)
         } else {
-            lines = try recognize(prepared, segmentation.tesseractMode, progress: 0...1)
+            lines = try recognize(prepared, segmentation.tesseractMode, with: crew.engines.engine(for: setup), progress: 0...1)
         }
         let reading = Reading(rotation: rotation, prepared: prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)))
         trace.notePass(label, meanConfidence: reading.quality.meanConfidence)
@@ -161,27 +166,26 @@ struct PageReader {
     private func readsBetterTurned(_ reading: Reading) throws -> Bool {
         let sample = reading.lines.sorted { $0.line.text.count > $1.line.text.count }.prefix(Self.orientationSampleLines)
         guard !sample.isEmpty else { return false }
-        var asRead = 0.0
-        var turned = 0.0
-        for line in sample {
+        let pairs = try crew.map(Array(sample), on: reading.prepared, cost: { $0.preparedBox.width }) { line, engines, image -> (Double, Double)? in
             try control.checkpoint()
-            let box = line.readingBox(within: reading.prepared.image.size)
-            guard let crop = try? reading.prepared.image.clipped(to: box).rotated(by: .clockwise180) else { continue }
-            let piece = PreparedImage(
-                image: crop, frame: PreparedFrame(identityOf: crop.size), resolution: reading.prepared.resolution)
+            let box = line.readingBox(within: image.image.size)
+            guard let crop = try? image.image.clipped(to: box).rotated(by: .clockwise180) else { return nil }
+            let piece = PreparedImage(image: crop, frame: PreparedFrame(identityOf: crop.size), resolution: image.resolution)
             let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
-            let other = engine.recognize(piece, segmentation: PSM_SINGLE_LINE, monitor: monitor) ?? []
+            let other = try engines.engine(for: setup).recognize(piece, segmentation: PSM_SINGLE_LINE, monitor: monitor) ?? []
             try control.checkpoint()
-            asRead += Double(line.line.confidence)
-            turned += Double(other.map(\.line.confidence).max() ?? 0)
-        }
+            return (Double(line.line.confidence), Double(other.map(\.line.confidence).max() ?? 0))
+        }.compactMap { $0 }
+        let asRead = pairs.reduce(0) { $0 + $1.0 }
+        let turned = pairs.reduce(0) { $0 + $1.1 }
         trace.note("turned", turned / Double(sample.count) - asRead / Double(sample.count))
         return turned > asRead + Self.orientationMargin * Double(sample.count)
     }
 
     /// One recognition of `prepared` (or a rectangle of it) in `mode`.
     private func recognize(
-        _ prepared: PreparedImage, _ mode: TessPageSegMode, within rectangle: PixelRect? = nil, progress: ClosedRange<Double>
+        _ prepared: PreparedImage, _ mode: TessPageSegMode, with engine: TesseractEngine, within rectangle: PixelRect? = nil,
+        progress: ClosedRange<Double>
     ) throws -> [PreparedLine] {
         try control.checkpoint()
         let monitor = RecognitionMonitor(control: control, progressRange: progress)

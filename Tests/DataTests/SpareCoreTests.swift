@@ -1,0 +1,74 @@
+import CTesseract
+import Domain
+import Foundation
+import OCRTestSupport
+import Synchronization
+import Testing
+
+@testable import Data
+
+@Suite("Spare cores: a job shares its recognitions with a helper, with the same result")
+struct SpareCoreTests {
+    @Test("A helper is lent only while jobs and helpers leave a core spare")
+    func helpersOnlyOnSpareCores() {
+        let pool = HelperPool(cores: 2) { EngineWorker(locator: LanguageDataLocator(explicitDirectory: nil)) }
+        let idle = pool.borrow()
+        #expect(idle != nil, "no job runs: both cores are spare")
+        if let idle { pool.giveBack(idle) }
+        pool.jobStarted()
+        let first = pool.borrow()
+        #expect(first != nil)
+        #expect(pool.borrow() == nil, "a job and a helper occupy both cores")
+        if let first { pool.giveBack(first) }
+        pool.jobStarted()
+        #expect(pool.borrow() == nil, "two jobs occupy both cores")
+        pool.jobEnded()
+        #expect(pool.borrow() === first, "the idle helper is lent again, not a new one made")
+
+        let single = HelperPool(cores: 1) { EngineWorker(locator: LanguageDataLocator(explicitDirectory: nil)) }
+        single.jobStarted()
+        #expect(single.borrow() == nil)
+    }
+
+    @Test("Lines read on two engines at once come back in order, as one engine reads them")
+    func crewReadsOnBothEngines() throws {
+        let image = try Fixture("page.png").grayscaleImage()
+        let prepared = PreparedImage(image: image, frame: PreparedFrame(identityOf: image.size))
+        let height = image.size.height
+        let strips = (0..<6).map { PixelRect(x: 0, y: $0 * height / 6, width: image.size.width, height: height / 6) }
+        let locator = LanguageDataLocator(explicitDirectory: nil)
+        let control = RecognitionControl(progress: nil)
+        let caches = Mutex<Set<ObjectIdentifier>>([])
+        let read = { (crew: EngineCrew) in
+            try crew.map(strips, on: prepared) { strip, engines, image -> [String] in
+                caches.withLock { _ = $0.insert(ObjectIdentifier(engines)) }
+                let monitor = RecognitionMonitor(control: control)
+                let lines = try engines.engine(for: ["kor", "eng"]).recognize(image, segmentation: PSM_SINGLE_BLOCK, monitor: monitor, within: strip)
+                return (lines ?? []).map(\.line.text)
+            }
+        }
+        let alone = try read(EngineCrew(engines: EngineCache(locator: locator), helpers: nil))
+        #expect(caches.withLock { $0.count } == 1)
+        caches.withLock { $0.removeAll() }
+        let helpers = HelperPool(cores: 2) { EngineWorker(locator: locator) }
+        helpers.jobStarted()
+        let shared = try read(EngineCrew(engines: EngineCache(locator: locator), helpers: helpers))
+        #expect(caches.withLock { $0.count } == 2, "the job's engines and the helper's both read")
+        #expect(shared == alone)
+        #expect(alone.joined().count > 10, "the strips hold text")
+    }
+
+    @Test("A page read with a helper reads exactly as without one", arguments: ["page.png", "receipt-faded.png", "mixed.png"])
+    func sameResultWithHelper(name: String) async throws {
+        let data = try Fixture(name).data()
+        let alone = try TesseractOCRRepository(
+            languages: ["kor", "eng"], dataDirectory: nil, maximumEngines: 1, usesSpareCores: false)
+        let helped = try TesseractOCRRepository(
+            languages: ["kor", "eng"], dataDirectory: nil, maximumEngines: 1, usesSpareCores: true)
+        let expected = try await alone.recognizeText(in: data, rotation: nil)
+        let result = try await helped.recognizeText(in: data, rotation: nil)
+        #expect(result.lines == expected.lines)
+        #expect(result.rotation == expected.rotation)
+        #expect(!result.text.isEmpty)
+    }
+}
