@@ -65,7 +65,8 @@ struct RecognitionJob: Sendable {
         }
         var lines = reading.lines
         if options.recognitionLevel == .accurate {
-            lines = try trace.measure("review") { try DoubtfulLineReview(crew: crew, setup: setup, control: control).review(lines, in: reading.prepared) }
+            let review = DoubtfulLineReview(crew: crew, setup: setup, control: control)
+            lines = try trace.measure("review") { try review.review(lines, in: reading.prepared) }
         }
         if KoreanSecondOpinion.applies(languages: languages, level: options.recognitionLevel) {
             lines = try trace.measure("korean") { try KoreanSecondOpinion(crew: crew, control: control).review(lines, in: reading.prepared) }

@@ -104,7 +104,8 @@ extension EngineCrew {
         _ look: (PreparedLine, EngineCache, PreparedImage) throws -> PreparedLine
     ) throws -> [PreparedLine] {
         let picked = lines.indices.filter { needsLook(lines[$0]) }
-        let looked = try map(picked, on: prepared, cost: { lines[$0].preparedBox.width }) { index, engines, image in
+        let width: (Int) -> Int = { lines[$0].preparedBox.width }
+        let looked = try map(picked, on: prepared, cost: width) { index, engines, image in
             try look(lines[index], engines, image)
         }
         var reviewed = lines

@@ -14,7 +14,7 @@ struct DoubtfulLineReview {
     let control: RecognitionControl
 
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
-        try crew.review(lines, on: prepared, where: { Double($0.line.confidence) < PageReader.reliableConfidence }) { line, engines, prepared in
+        try crew.review(lines, on: prepared, where: \.isDoubtful) { line, engines, prepared in
             try control.checkpoint()
             let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
             let reread = try engines.engine(for: setup).recognize(
@@ -29,6 +29,9 @@ struct DoubtfulLineReview {
 }
 
 extension PreparedLine {
+    /// Whether the line was read less confidently than `PageReader.reliableConfidence`.
+    var isDoubtful: Bool { Double(line.confidence) < PageReader.reliableConfidence }
+
     /// The line's box with a fifth of its height (at least 2 px) of margin, for reading it alone.
     func readingBox(within size: ImageSize) -> PixelRect {
         preparedBox.padded(by: max(2, preparedBox.height / 5), within: size)

@@ -24,7 +24,8 @@ struct KoreanSecondOpinion {
     }
 
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
-        try crew.review(lines, on: prepared, where: { !Self.suspectSpans(in: $0.line).isEmpty }) { line, engines, prepared in
+        let suspect: (PreparedLine) -> Bool = { !Self.suspectSpans(in: $0.line).isEmpty }
+        return try crew.review(lines, on: prepared, where: suspect) { line, engines, prepared in
             var koreanWords: [RecognizedWord] = []
             for rectangle in Self.rectangles(for: Self.suspectSpans(in: line.line), of: line, within: prepared.image.size) {
                 try control.checkpoint()

@@ -31,7 +31,8 @@ struct NumberTailSecondOpinion {
     }
 
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
-        try crew.review(lines, on: prepared, where: { Self.numberTail(of: $0.line.words.map(\.text)) != nil }) { line, engines, prepared in
+        let hasTail: (PreparedLine) -> Bool = { Self.numberTail(of: $0.line.words.map(\.text)) != nil }
+        return try crew.review(lines, on: prepared, where: hasTail) { line, engines, prepared in
             let words = line.line.words
             guard let tail = Self.numberTail(of: words.map(\.text)),
                 let first = line.line.span(of: words[tail.lowerBound]), let last = line.line.span(of: words[tail.upperBound - 1])
@@ -41,7 +42,8 @@ struct NumberTailSecondOpinion {
             let rectangle = line.readingBox(
                 over: first.lowerBound...last.upperBound, margin: max(2, line.preparedBox.height / 3), within: prepared.image.size)
             let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
-            guard let reread = engines.optionalEngine(for: Self.english)?.recognize(prepared, segmentation: PSM_SINGLE_LINE, monitor: monitor, within: rectangle) else {
+            let engine = engines.optionalEngine(for: Self.english)
+            guard let reread = engine?.recognize(prepared, segmentation: PSM_SINGLE_LINE, monitor: monitor, within: rectangle) else {
                 try control.checkpoint()
                 return line
             }

@@ -120,12 +120,13 @@ struct PageReader {
             // Each block is read with only its own lines in view, from each thread's own copy.
             let area = Double(max(1, layout.blocks.reduce(0) { $0 + $1.width * $1.height }))
             let shares = layout.blocks.map { Double($0.width * $0.height) / area }
-            let blocks = Array(layout.blocks.enumerated())
-            lines = try crew.map(blocks, on: prepared, cost: { $0.element.width * $0.element.height }) { item, engines, image in
-                let done = shares[..<item.offset].reduce(0, +)
+            let blocks = layout.blocks
+            let blockArea: (Int) -> Int = { blocks[$0].width * blocks[$0].height }
+            lines = try crew.map(Array(blocks.indices), on: prepared, cost: blockArea) { index, engines, image in
+                let done = shares[..<index].reduce(0, +)
                 let engine = try engines.engine(for: setup)
-                return try image.image.withOnly(layout.visibleAreas(of: item.offset), visibleIn: item.element, level: image.background) {
-                    try recognize(image, PSM_SINGLE_BLOCK, with: engine, within: item.element, progress: done...(done + shares[item.offset]))
+                return try image.image.withOnly(layout.visibleAreas(of: index), visibleIn: blocks[index], level: image.background) {
+                    try recognize(image, PSM_SINGLE_BLOCK, with: engine, within: blocks[index], progress: done...(done + shares[index]))
                 }
             }.flatMap { $0 }
             control.report(1)
@@ -166,7 +167,7 @@ struct PageReader {
     private func readsBetterTurned(_ reading: Reading) throws -> Bool {
         let sample = reading.lines.sorted { $0.line.text.count > $1.line.text.count }.prefix(Self.orientationSampleLines)
         guard !sample.isEmpty else { return false }
-        let pairs = try crew.map(Array(sample), on: reading.prepared, cost: { $0.preparedBox.width }) { line, engines, image -> (Double, Double)? in
+        let pairs = try crew.map(Array(sample), on: reading.prepared, cost: \.preparedBox.width) { line, engines, image -> (Double, Double)? in
             try control.checkpoint()
             let box = line.readingBox(within: image.image.size)
             guard let crop = try? image.image.clipped(to: box).rotated(by: .clockwise180) else { return nil }
