@@ -58,6 +58,42 @@ struct SpareCoreTests {
         #expect(alone.joined().count > 10, "the strips hold text")
     }
 
+    @Test("A spare look runs on the helper when what was read calls for it, and is skipped otherwise", arguments: [true, false])
+    func spareLook(wanted: Bool) throws {
+        let image = try Fixture("three-lines.png").grayscaleImage()
+        let prepared = PreparedImage(image: image, frame: PreparedFrame(identityOf: image.size))
+        let locator = LanguageDataLocator(explicitDirectory: nil)
+        let control = RecognitionControl(progress: nil)
+        let seen = Mutex<[Int]>([])
+        let offered: ([Int]) -> Bool = { read in
+            seen.withLock { $0 = read }
+            return wanted
+        }
+        let look = SpareLook<Int, String>(wanted: offered, control: control) { engines, image, control in
+            let monitor = RecognitionMonitor(control: control)
+            let lines = try engines.engine(for: ["kor", "eng"]).recognize(image, segmentation: PSM_SINGLE_BLOCK, monitor: monitor)
+            return (lines ?? []).map(\.line.text).joined(separator: "\n")
+        }
+        let helpers = HelperPool(cores: 2) { EngineWorker(locator: locator) }
+        helpers.jobStarted()
+        let crew = EngineCrew(engines: EngineCache(locator: locator), helpers: helpers)
+        let doubled = try crew.map([1, 2, 3], on: prepared, spareLook: look) { item, _, _ in item * 2 }
+        #expect(doubled == [2, 4, 6])
+        let text = try look.result()
+        if wanted {
+            #expect(text?.split(separator: "\n").count == 3, "the look read the page's three lines")
+        } else {
+            #expect(text == nil)
+        }
+        #expect(Set(seen.withLock { $0 }).isSubset(of: [2, 4, 6]), "the look was offered what had been read")
+
+        let alone = EngineCrew(engines: EngineCache(locator: locator), helpers: nil)
+        let always: ([Int]) -> Bool = { _ in true }
+        let unstarted = SpareLook<Int, Int>(wanted: always, control: control) { _, _, _ in 1 }
+        _ = try alone.map([1, 2], on: prepared, spareLook: unstarted) { item, _, _ in item }
+        #expect(try unstarted.result() == nil, "without a helper the job does the look itself")
+    }
+
     @Test("A page read with a helper reads exactly as without one", arguments: ["page.png", "receipt-faded.png", "mixed.png"])
     func sameResultWithHelper(name: String) async throws {
         let data = try Fixture(name).data()

@@ -18,16 +18,20 @@ struct EngineCrew {
     /// `body` applied to every item, on the job's engines and a helper's when one is free.
     /// - Parameters:
     ///   - cost: An estimate of an item's work, for handing out the costliest first.
+    ///   - spareLook: Work the helper starts when it has no item left and the outputs so
+    ///     far call for it (see `SpareLook`); it runs on after `map` returns.
     ///   - body: Reads one item with the engines and image it is given.
     /// - Throws: The first error any item threw, in the items' order.
-    func map<Item, Output>(
-        _ items: [Item], on prepared: PreparedImage, cost: (Item) -> Int = { _ in 1 },
+    func map<Item, Output, Look>(
+        _ items: [Item], on prepared: PreparedImage, cost: (Item) -> Int = { _ in 1 }, spareLook: SpareLook<Output, Look>?,
         _ body: (Item, EngineCache, PreparedImage) throws -> Output
     ) throws -> [Output] {
-        guard items.count > 1, let helpers else { return try items.map { try body($0, engines, prepared) } }
-        guard let helper = helpers.borrow() else { return try items.map { try body($0, engines, prepared) } }
-        defer { helpers.giveBack(helper) }
-        guard let copy = try? prepared.image.copy() else { return try items.map { try body($0, engines, prepared) } }
+        func alone() throws -> [Output] { try items.map { try body($0, engines, prepared) } }
+        guard items.count > 1 || spareLook != nil, let helpers, let helper = helpers.borrow() else { return try alone() }
+        guard let copy = try? prepared.image.copy() else {
+            helpers.giveBack(helper)
+            return try alone()
+        }
         let helperImage = PreparedImage(image: copy, frame: prepared.frame, resolution: prepared.resolution, background: prepared.background)
         let order = items.indices.sorted { cost(items[$0]) > cost(items[$1]) }
         let work = SharedWork<Output>(order: order)
@@ -37,13 +41,85 @@ struct EngineCrew {
                     work.record(Result { try body(items[index], engines, image) }, at: index)
                 }
             }
-            let group = DispatchGroup()
-            let helperTask = Unchecked((task, helperImage))
-            helper.lend(to: group) { engines in helperTask.value.0.value(engines, helperTask.value.1) }
+            let itemsDone = DispatchGroup()
+            itemsDone.enter()
+            // The helper lets go of `body` before the map returns; only the look runs on.
+            let helperTask = HelperTask(task.value)
+            let helperParts = Unchecked((helperImage, spareLook))
+            helper.lend { engines in
+                helperTask.run(engines, helperParts.value.0)
+                let look = helperParts.value.1?.startIfWanted(given: work.outputsSoFar())
+                itemsDone.leave()  // the items are done; the look, if any, runs on
+                look?(engines, helperParts.value.0)
+                helpers.giveBack(helper)
+            }
             task.value(engines, prepared)
-            group.wait()
+            itemsDone.wait()
         }
         return try work.results()
+    }
+}
+
+extension EngineCrew {
+    /// `body` applied to every item, as `map(_:on:cost:spareLook:_:)` with no spare look.
+    func map<Item, Output>(
+        _ items: [Item], on prepared: PreparedImage, cost: (Item) -> Int = { _ in 1 },
+        _ body: (Item, EngineCache, PreparedImage) throws -> Output
+    ) throws -> [Output] {
+        try map(items, on: prepared, cost: cost, spareLook: SpareLook<Output, Never>?.none, body)
+    }
+}
+
+/// A look a job may need after an `EngineCrew.map` — depending on what the items read —
+/// started early on the helper once it has no item left, while the job's own engine reads
+/// its last ones. The job asks `result()`: the look's output when it was started (waiting
+/// for it), `nil` when it was not; or `abandon()`s it when not needed, which stops it at its
+/// next check without waiting.
+///
+/// `@unchecked Sendable`: `started` is set before the helper leaves the map (read by the job
+/// after it), `outcome` before the helper leaves `group` (read after waiting for it).
+final class SpareLook<Output, Look>: @unchecked Sendable {
+    private let wanted: ([Output]) -> Bool
+    private let look: (EngineCache, PreparedImage, RecognitionControl) throws -> Look
+    private let control: RecognitionControl
+    private let group = DispatchGroup()
+    private var started = false
+    private var outcome: Result<Look, any Error>?
+
+    /// - Parameters:
+    ///   - wanted: Whether the outputs read so far (perhaps none) call for the look.
+    ///   - control: The job's control; the look stops with it, or when abandoned.
+    ///   - look: The work, with the helper's engines and image.
+    init(
+        wanted: @escaping ([Output]) -> Bool, control: RecognitionControl,
+        look: @escaping (EngineCache, PreparedImage, RecognitionControl) throws -> Look
+    ) {
+        self.wanted = wanted
+        self.look = look
+        self.control = control.child()
+    }
+
+    /// The work to run now when the outputs call for it (marked started), else `nil`.
+    fileprivate func startIfWanted(given outputs: [Output]) -> ((EngineCache, PreparedImage) -> Void)? {
+        guard wanted(outputs) else { return nil }
+        started = true
+        group.enter()
+        return { engines, image in
+            self.outcome = Result { try self.look(engines, image, self.control) }
+            self.group.leave()
+        }
+    }
+
+    /// The look's output when it was started (after waiting for it), else `nil`.
+    func result() throws -> Look? {
+        guard started else { return nil }
+        group.wait()
+        return try outcome?.get()
+    }
+
+    /// Tells a started look it is not needed: it stops at its next check.
+    func abandon() {
+        control.cancel()
     }
 }
 
@@ -77,6 +153,13 @@ private final class SharedWork<Output>: @unchecked Sendable {
         outcomes[index] = outcome
     }
 
+    /// The outputs of the items read so far without error, in the items' order.
+    func outputsSoFar() -> [Output] {
+        lock.lock()
+        defer { lock.unlock() }
+        return outcomes.compactMap { try? $0?.get() }
+    }
+
     /// Every item's output in order, or the first error in order (items left unread
     /// only follow a failure).
     func results() throws -> [Output] {
@@ -86,6 +169,21 @@ private final class SharedWork<Output>: @unchecked Sendable {
         for case .failure(let error) in read { throw error }
         guard read.count == outcomes.count else { throw CancellationError() }
         return try read.map { try $0.get() }
+    }
+}
+
+/// The helper's share of a `map`, dropped once run (the body must not outlive the map).
+/// `@unchecked Sendable`: run and dropped on the helper's thread only.
+private final class HelperTask: @unchecked Sendable {
+    private var body: ((EngineCache, PreparedImage) -> Void)?
+
+    init(_ body: @escaping (EngineCache, PreparedImage) -> Void) {
+        self.body = body
+    }
+
+    func run(_ engines: EngineCache, _ image: PreparedImage) {
+        body?(engines, image)
+        body = nil
     }
 }
 

@@ -46,9 +46,9 @@ final class EngineWorker: @unchecked Sendable {
     }
 
     /// Runs `work` on the worker's queue with its engines as a helper of another job
-    /// (`EngineCrew`); `group` is left when it ends.
-    func lend(to group: DispatchGroup, _ work: @escaping @Sendable (EngineCache) -> Void) {
-        queue.async(group: group) {
+    /// (`EngineCrew`).
+    func lend(_ work: @escaping @Sendable (EngineCache) -> Void) {
+        queue.async {
             OpenMPThreading.confineToCurrentThread()
             work(self.cache)
         }

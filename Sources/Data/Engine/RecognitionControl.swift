@@ -21,13 +21,26 @@ final class RecognitionControl: Sendable {
     private let timeLimit: Duration?
     /// When the work must stop, in `DispatchTime` nanoseconds; 0 until `startClock()`.
     private let deadline = Atomic<UInt64>(0)
+    /// The control this one is part of: its cancellation and time limit hold here too.
+    private let parent: RecognitionControl?
 
     init(progress: (@Sendable (Double) -> Void)?, timeLimit: Duration? = nil) {
         self.progressSink = progress
         self.timeLimit = timeLimit
+        self.parent = nil
     }
 
-    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+    private init(parent: RecognitionControl) {
+        self.progressSink = nil
+        self.timeLimit = nil
+        self.parent = parent
+    }
+
+    /// A control for work that may turn out not to be needed: stopped with this one, or
+    /// on its own by `cancel()`; it reports no progress.
+    func child() -> RecognitionControl { RecognitionControl(parent: self) }
+
+    var isCancelled: Bool { cancelled.load(ordering: .acquiring) || parent?.isCancelled == true }
 
     func cancel() {
         _ = cancelledAt.compareExchange(expected: 0, desired: DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
@@ -55,6 +68,7 @@ final class RecognitionControl: Sendable {
 
     /// Whether the time limit has passed.
     var isOverTime: Bool {
+        if let parent { return parent.isOverTime }
         let limit = deadline.load(ordering: .acquiring)
         return limit != 0 && DispatchTime.now().uptimeNanoseconds >= limit
     }
@@ -64,6 +78,7 @@ final class RecognitionControl: Sendable {
 
     /// Throws `CancellationError` when cancelled, `OCRError.timedOut` past the time limit.
     func checkpoint() throws {
+        if let parent { try parent.checkpoint() }
         if isCancelled { throw CancellationError() }
         if isOverTime, let timeLimit { throw OCRError.timedOut(seconds: timeLimit.inSeconds) }
     }

@@ -45,6 +45,9 @@ struct PageReader {
         let prepared: PreparedImage
         let lines: [PreparedLine]
         let quality: ReadingQuality
+        /// Tesseract's own layout analysis of the same page, started on a spare core while
+        /// the page was read, in case the reading turns out unreliable.
+        var layoutLook: SpareLook<[PreparedLine], [PreparedLine]>? = nil
 
         /// `other` when it reads better, else this reading.
         func orBetter(_ other: Reading) -> Reading { other.quality > quality ? other : self }
@@ -68,12 +71,15 @@ struct PageReader {
         } else if detectOrientation, base.linesAlignRightOnly {
             first = .clockwise180
         }
-        var reading = try readPage(base, rotation: first, uprightSize: uprightSize, label: "\(first.degrees)")
-        if segmentation == .automatic, preparation.level == .accurate, reading.quality.meanConfidence < Self.reliableConfidence {
+        let looksAtLayout = segmentation == .automatic && preparation.level == .accurate
+        var reading = try readPage(base, rotation: first, uprightSize: uprightSize, label: "\(first.degrees)", startsLayoutLook: looksAtLayout)
+        if looksAtLayout, reading.quality.meanConfidence >= Self.reliableConfidence { reading.layoutLook?.abandon() }
+        if looksAtLayout, reading.quality.meanConfidence < Self.reliableConfidence {
             // Read unreliably: Tesseract's own layout analysis has one look at the same
             // prepared page, and the reading with more confidently read characters is kept
             // (a business card whose logo and border our lines mistook: 0.76 → 0.42).
-            let lines = try recognize(reading.prepared, PSM_AUTO, with: crew.engines.engine(for: setup), progress: 1...1)
+            let started = try reading.layoutLook?.result()
+            let lines = try started ?? recognize(reading.prepared, PSM_AUTO, with: crew.engines.engine(for: setup), progress: 1...1)
             let other = Reading(
                 rotation: reading.rotation, prepared: reading.prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)))
             trace.notePass("\(first.degrees)-layout", meanConfidence: other.quality.meanConfidence)
@@ -100,9 +106,12 @@ struct PageReader {
         return reading
     }
 
-    /// Reads the page turned by `rotation`: its layout, then each block.
+    /// Reads the page turned by `rotation`: its layout, then each block. With
+    /// `startsLayoutLook`, a page of one block (where no block is left for a spare core) has
+    /// Tesseract's own layout analysis started on the spare core meanwhile (`Reading.layoutLook`).
     private func readPage(
-        _ base: ImagePreparation.Base, rotation: RotationDegree, uprightSize: (RotationDegree) -> ImageSize, label: String
+        _ base: ImagePreparation.Base, rotation: RotationDegree, uprightSize: (RotationDegree) -> ImageSize, label: String,
+        startsLayoutLook: Bool = false
     ) throws -> Reading {
         try control.checkpoint()
         var prepared = try preparation.prepare(base: base, rotation: rotation, uprightSize: uprightSize(rotation))
@@ -113,16 +122,26 @@ struct PageReader {
         }
         PreparedImageDump.write(prepared.image, label: label)
         var lines: [PreparedLine] = []
+        var layoutLook: SpareLook<[PreparedLine], [PreparedLine]>?
         if segmentation == .automatic {
             let layout = try trace.measure("layout") { try layoutOf(prepared, textHeight: base.textHeight) }
             PreparedImageDump.write(prepared.image, blocks: layout.blocks, lines: layout.lines, label: label)
             try control.checkpoint()
+            if startsLayoutLook {
+                // Wanted unless the blocks read so far (if any) read reliably.
+                let unreliable: ([[PreparedLine]]) -> Bool = { read in
+                    read.isEmpty || ReadingQuality(lines: read.joined().map(\.line)).meanConfidence < Self.reliableConfidence
+                }
+                layoutLook = SpareLook(wanted: unreliable, control: control) { engines, image, control in
+                    try recognize(image, PSM_AUTO, with: engines.engine(for: setup), control: control, progress: 1...1)
+                }
+            }
             // Each block is read with only its own lines in view, from each thread's own copy.
             let area = Double(max(1, layout.blocks.reduce(0) { $0 + $1.width * $1.height }))
             let shares = layout.blocks.map { Double($0.width * $0.height) / area }
             let blocks = layout.blocks
             let blockArea: (Int) -> Int = { blocks[$0].width * blocks[$0].height }
-            lines = try crew.map(Array(blocks.indices), on: prepared, cost: blockArea) { index, engines, image in
+            lines = try crew.map(Array(blocks.indices), on: prepared, cost: blockArea, spareLook: layoutLook) { index, engines, image in
                 let done = shares[..<index].reduce(0, +)
                 let engine = try engines.engine(for: setup)
                 return try image.image.withOnly(layout.visibleAreas(of: index), visibleIn: blocks[index], level: image.background) {
@@ -133,7 +152,8 @@ struct PageReader {
         } else {
             lines = try recognize(prepared, segmentation.tesseractMode, with: crew.engines.engine(for: setup), progress: 0...1)
         }
-        let reading = Reading(rotation: rotation, prepared: prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)))
+        let reading = Reading(
+            rotation: rotation, prepared: prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)), layoutLook: layoutLook)
         trace.notePass(label, meanConfidence: reading.quality.meanConfidence)
         return reading
     }
@@ -186,8 +206,9 @@ struct PageReader {
     /// One recognition of `prepared` (or a rectangle of it) in `mode`.
     private func recognize(
         _ prepared: PreparedImage, _ mode: TessPageSegMode, with engine: TesseractEngine, within rectangle: PixelRect? = nil,
-        progress: ClosedRange<Double>
+        control: RecognitionControl? = nil, progress: ClosedRange<Double>
     ) throws -> [PreparedLine] {
+        let control = control ?? self.control
         try control.checkpoint()
         let monitor = RecognitionMonitor(control: control, progressRange: progress)
         let lines = engine.recognize(prepared, segmentation: mode, monitor: monitor, within: rectangle)
