@@ -15,6 +15,9 @@ struct EngineCrew {
     /// Where helpers are borrowed from; `nil` reads everything with `engines`.
     let helpers: HelperPool?
 
+    /// The same engines without helpers: everything read one item at a time.
+    var alone: EngineCrew { EngineCrew(engines: engines, helpers: nil) }
+
     /// `body` applied to every item, on the job's engines and a helper's when one is free.
     /// - Parameters:
     ///   - cost: An estimate of an item's work, for handing out the costliest first.

@@ -74,6 +74,12 @@ extension LeptonicaImage {
         }
     }
 
+    /// How many ink components a 1-bit image has (`pixCountConnComp`).
+    func componentCount(connectivity: Int32) -> Int {
+        var count: Int32 = 0
+        return pixCountConnComp(pix, connectivity, &count) == 0 ? Int(count) : 0
+    }
+
     /// The bounding boxes of a 1-bit image's ink components (`pixConnCompBB`).
     func componentBoxes(connectivity: Int32) -> [PixelRect] {
         guard let boxes = pixConnCompBB(pix, connectivity) else { return [] }

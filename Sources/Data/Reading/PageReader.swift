@@ -124,7 +124,10 @@ struct PageReader {
         var lines: [PreparedLine] = []
         var layoutLook: SpareLook<[PreparedLine], [PreparedLine]>?
         if segmentation == .automatic {
-            let layout = try trace.measure("layout") { try layoutOf(prepared, textHeight: base.textHeight) }
+            let (layout, inkComponents) = try trace.measure("layout") { try layoutOf(prepared, textHeight: base.textHeight) }
+            // A page with more ink components than text ever has (a checkerboard, noise) costs
+            // Tesseract hundreds of megabytes per look: it is read with one look at a time.
+            let crew = inkComponents > TextLineFinder.maximumComponents ? crew.alone : crew
             PreparedImageDump.write(prepared.image, blocks: layout.blocks, lines: layout.lines, label: label)
             try control.checkpoint()
             if startsLayoutLook {
@@ -159,14 +162,16 @@ struct PageReader {
     }
 
     /// The layout of a prepared page: its text lines found in a locally binarised copy
-    /// (`TextLineFinder`), ordered into blocks (`PageLayout`). A page with more ink
+    /// (`TextLineFinder`), ordered into blocks (`PageLayout`); and how many ink components
+    /// (4-connected) Tesseract will see in it. A page with more ink
     /// components than text ever has is noise: it has no blocks, and is not read. A page
     /// where no line was found (print too faint to binarise, or no text) is one block, and
     /// Tesseract has its own look.
-    private func layoutOf(_ prepared: PreparedImage, textHeight: Double?) throws -> PageLayout {
+    private func layoutOf(_ prepared: PreparedImage, textHeight: Double?) throws -> (PageLayout, inkComponents: Int) {
         let height = textHeight ?? ImagePreparation.targetTextHeight
         let local = try prepared.image.binarizedLocally(window: Int(3 * height))
         let global = try prepared.image.binarized()
+        let inkComponents = global.componentCount(connectivity: 4)
         let joined = try local.applying("join the binarisations") { pixOr(nil, $0, global.pix) }
         // Solid ink wider than any stroke (a dark band, a bumper, a filled box) is no
         // character: taken out, it neither forms "lines" nor is kept in view for reading.
@@ -174,12 +179,12 @@ struct PageReader {
         let solid = try joined.applying("find solid ink") { pixOpenBrick(nil, $0, side, side) }
         let binary = try joined.applying("take out solid ink") { pixSubtract(nil, $0, solid.pix) }
         guard let lines = TextLineFinder.lines(in: binary.componentBoxes(connectivity: 8), textHeight: height) else {
-            return PageLayout(blocks: [])  // noise
+            return (PageLayout(blocks: []), inkComponents)  // noise
         }
         guard !lines.isEmpty else {
-            return PageLayout(blocks: [PixelRect(x: 0, y: 0, width: prepared.image.size.width, height: prepared.image.size.height)])
+            return (PageLayout(blocks: [PixelRect(x: 0, y: 0, width: prepared.image.size.width, height: prepared.image.size.height)]), inkComponents)
         }
-        return PageLayout(lines: lines, textHeight: height, size: prepared.image.size)
+        return (PageLayout(lines: lines, textHeight: height, size: prepared.image.size), inkComponents)
     }
 
     /// Whether a few of the reading's longest lines, read again half a turn round, read
