@@ -2,8 +2,9 @@ internal import CTesseract
 import Domain
 
 /// Re-reads, with the Korean model alone, each line where a mixed-language reading
-/// produced suspect words (Latin letters or symbols, no Hangul), and lets
-/// `HangulWordRepair` replace the misread ones.
+/// produced suspect words (Latin letters or symbols, no Hangul; or an amount whose `원`
+/// came out as digits or brackets), and lets `HangulWordRepair` and `WonAmountRepair`
+/// replace the misread ones.
 ///
 /// Runs for `.accurate` readings whose languages include `kor` and another language.
 /// Only the suspect words are re-read — each run of them with two line heights of margin,
@@ -37,7 +38,8 @@ struct KoreanSecondOpinion {
                 }
                 koreanWords += reread.flatMap(\.line.words)
             }
-            return PreparedLine(line: HangulWordRepair.repair(line.line, koreanWords: koreanWords), preparedBox: line.preparedBox)
+            let amounts = WonAmountRepair.repair(line.line, koreanWords: koreanWords)
+            return PreparedLine(line: HangulWordRepair.repair(amounts, koreanWords: koreanWords), preparedBox: line.preparedBox)
         }
     }
 
@@ -45,8 +47,9 @@ struct KoreanSecondOpinion {
     static func suspectSpans(in line: RecognizedLine) -> [ClosedRange<Double>] {
         var spans: [ClosedRange<Double>] = []
         var previousWasSuspect = false
-        for word in line.words {
-            let suspect = HangulWordRepair.isSuspect(word.text)
+        let amounts = WonAmountRepair.candidates(in: line.words.map(\.text))
+        for (index, word) in line.words.enumerated() {
+            let suspect = HangulWordRepair.isSuspect(word.text) || amounts.contains(index)
             defer { previousWasSuspect = suspect }
             guard suspect, let span = line.span(of: word) else { continue }
             if previousWasSuspect, let last = spans.popLast() {
