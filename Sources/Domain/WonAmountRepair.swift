@@ -45,8 +45,7 @@ public enum WonAmountRepair {
         while index < line.words.endIndex {
             let word = line.words[index]
             let next = index + 1 < line.words.endIndex ? line.words[index + 1] : nil
-            if let next, isSplitAmount(word.text), let repaired = repaired([word, next], koreanWords: koreanWords)
-            {
+            if let next, isSplitAmount(word.text), let repaired = repaired([word, next], koreanWords: koreanWords) {
                 words.append(repaired)
                 index += 2
             } else {
