@@ -41,6 +41,29 @@ struct LayoutTests {
         #expect(order.first?.x == 40)
     }
 
+    @Test("Amounts beside short labels stay on their rows, though the lines around the labels are long enough to be prose")
+    func amountsBesideShortLabelsAmongLongLines() {
+        // A taxi slip: long "label: value" lines, then two short labels whose amounts stand
+        // far to the right, then long lines again.
+        let long = Self.rows(x: 40, width: 300, top: 40, count: 6, pitch: 32)
+        let labels = [Self.box(40, 232, 50, 20), Self.box(40, 264, 90, 20)]
+        let after = Self.rows(x: 40, width: 320, top: 296, count: 3, pitch: 32)
+        let amounts = [Self.box(470, 232, 90, 20), Self.box(470, 264, 90, 20)]
+        let blocks = ReadingOrder.blocks(of: long + labels + after + amounts, textHeight: 20)
+        #expect(blocks.count >= 1)
+        for (label, amount) in zip(labels, amounts) {
+            let block = try? #require(blocks.first { $0.contains(label) })
+            #expect(block?.contains(amount) == true, "each amount is read in its label's block: \(blocks)")
+        }
+
+        // Two prose columns with a short right column whose lines sit beside full lines stay columns.
+        let prose = Self.rows(x: 40, width: 300, top: 40, count: 6, pitch: 32)
+        let beside = Self.rows(x: 400, width: 120, top: 40, count: 2, pitch: 32)
+        let order = ReadingOrder.blocks(of: prose + beside, textHeight: 20).flatMap { $0 }
+        #expect(Array(order.prefix(6)).allSatisfy { $0.x == 40 })
+        #expect(Array(order.suffix(2)).allSatisfy { $0.x == 400 })
+    }
+
     @Test("Pieces of one printed line are joined; lines of one column close together form one paragraph")
     func fragmentsAndParagraphs() {
         let joined = ReadingOrder.joiningFragments([Self.box(40, 40, 100, 20), Self.box(150, 41, 80, 19), Self.box(40, 80, 200, 20)], textHeight: 20)

@@ -8,7 +8,8 @@ import Domain
 /// real columns: where the lines on its two sides do not sit on the same rows (a table, a
 /// receipt's labels and amounts, a form are read across, row by row), unless one side is
 /// running text that fills its column (prose columns whose lines happen to align, as on
-/// slides set in one font and leading). Pieces of one printed line that layout analysis
+/// slides set in one font and leading) — and the other side's lines do not all stand beside
+/// short lines of it (amounts beside their labels, among long "label: value" lines). Pieces of one printed line that layout analysis
 /// split apart (a bold word, a wide space) are joined first, so they count as one line.
 enum ReadingOrder {
     /// Lines whose centres are closer than this share of the taller one's height sit on one row.
@@ -66,8 +67,27 @@ enum ReadingOrder {
     static func isColumnBoundary(left: [PixelRect], right: [PixelRect], textHeight: Double) -> Bool {
         guard !left.isEmpty, !right.isEmpty else { return false }
         let aligned = alignedShare(of: left, with: right) >= alignedShare || alignedShare(of: right, with: left) >= alignedShare
-        return !aligned || isProse(left, textHeight: textHeight) || isProse(right, textHeight: textHeight)
+        guard aligned else { return true }
+        let leftProse = isProse(left, textHeight: textHeight)
+        let rightProse = isProse(right, textHeight: textHeight)
+        if leftProse, !rightProse { return !standsBesideShortLines(right, of: left) }
+        if rightProse, !leftProse { return !standsBesideShortLines(left, of: right) }
+        return leftProse
     }
+
+    /// Whether every line of `lines` sits on a row with a line of `text` that is short for
+    /// it (under `shortLine` of its widest): values beside their labels, not a column beside
+    /// full lines of running text.
+    static func standsBesideShortLines(_ lines: [PixelRect], of text: [PixelRect]) -> Bool {
+        let widest = Double(text.map(\.width).max() ?? 0)
+        return lines.allSatisfy { line in
+            let partners = text.filter { sameRow(line, $0) }
+            return !partners.isEmpty && partners.allSatisfy { Double($0.width) < shortLine * widest }
+        }
+    }
+
+    /// A line under this share of its column's widest is short (a label, a paragraph's end).
+    static let shortLine = 0.5
 
     /// The share of `lines` that have a line of `others` on the same row.
     static func alignedShare(of lines: [PixelRect], with others: [PixelRect]) -> Double {
