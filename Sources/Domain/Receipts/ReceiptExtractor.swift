@@ -30,7 +30,7 @@ public struct ReceiptExtractor: Sendable {
 
     /// The receipt printed in `result`'s lines.
     public func extract(from result: OCRResult) -> Receipt {
-        let lines = result.lines.enumerated().map { ReceiptLine(index: $0.offset, line: $0.element) }
+        let lines = Self.rejoiningRowsReadApart(result.lines.enumerated().map { ReceiptLine(index: $0.offset, line: $0.element) })
         var receipt = Receipt()
         receipt.businessRegistrationNumber = Self.businessNumber(in: lines)
         receipt.phoneNumber = Self.phoneNumber(in: lines)

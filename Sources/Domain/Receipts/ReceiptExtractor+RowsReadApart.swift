@@ -1,0 +1,74 @@
+/// Rows a reading took apart: a column of labels read before the column of their amounts.
+extension ReceiptExtractor {
+    /// `lines` with each run of lines that are only an amount joined to the label-only lines
+    /// above it (since the last line with an amount), in order: `주차요금`, `받을금액`,
+    /// `현금`, then `28,100` three times, become `주차요금 28,100` and so on.
+    ///
+    /// A photographed slip whose amounts stand far right of their labels is sometimes read
+    /// as two columns, and then no label has an amount. The runs are paired when the labels
+    /// and amounts are as many (a label repeated on the next line counts once); when all the
+    /// amounts are equal, each total or payment label takes it whatever the counts (the
+    /// column read apart may have lost a line). Anything else is left as read. A joined line
+    /// keeps the label line's index.
+    static func rejoiningRowsReadApart(_ lines: [ReceiptLine]) -> [ReceiptLine] {
+        var joined = lines
+        var end = joined.endIndex
+        while end > joined.startIndex {
+            // The last run of amount-only lines before `end`.
+            guard let last = joined[..<end].lastIndex(where: isAmountOnly) else { break }
+            var start = last
+            while start > joined.startIndex, isAmountOnly(joined[start - 1]) { start -= 1 }
+            let amounts = Array(joined[start...last])
+            var labels: [Int] = []
+            var cursor = start
+            while cursor > joined.startIndex, joined[cursor - 1].trailingAmount == nil {
+                cursor -= 1
+                if isLabelOnly(joined[cursor]), labels.first.map({ joined[$0].compact != joined[cursor].compact }) ?? true {
+                    labels.insert(cursor, at: 0)
+                }
+            }
+            end = cursor
+            let values = Set(amounts.compactMap { $0.trailingAmount?.amount })
+            let pairs: [(label: Int, amount: ReceiptLine)]
+            if labels.count == amounts.count {
+                pairs = Array(zip(labels, amounts))
+            } else if values.count == 1, let amount = amounts.first {
+                pairs = labels.filter { joined[$0].containsLabel(anyOf: Keywords.total.map(\.label) + Keywords.paid + ["요금"]) }.map { ($0, amount) }
+            } else {
+                continue
+            }
+            guard !pairs.isEmpty else { continue }
+            for (label, amount) in pairs {
+                joined[label] = joined[label].joined(with: amount)
+            }
+            joined.removeSubrange(start...last)
+        }
+        return joined
+    }
+
+    /// A line that is an amount and nothing else but a marker after it (`28,100`, `9,000원`).
+    static func isAmountOnly(_ line: ReceiptLine) -> Bool {
+        guard let amount = line.trailingAmount, amount.amount > 0 else { return false }
+        return !line.text[..<amount.range.lowerBound].contains { $0.isLetter || $0.isNumber }
+    }
+
+    /// A short line with no digit that is an amount's label (`받을금액`, `주차요금`, `세 액`),
+    /// not a column heading (`품명 수량 금액`).
+    static func isLabelOnly(_ line: ReceiptLine) -> Bool {
+        guard !line.text.contains(where: \.isNumber), (2...8).contains(line.compact.count), !isHeader(line) else { return false }
+        let labels = Keywords.total.map(\.label) + Keywords.paid + Keywords.subtotal + Keywords.vat + Keywords.taxable
+        return line.containsLabel(anyOf: labels + Keywords.discount) || line.compact.hasSuffix("요금") || line.compact.hasSuffix("금액")
+    }
+}
+
+extension ReceiptLine {
+    /// This line with `other`'s text and words after its own, under this line's index.
+    func joined(with other: ReceiptLine) -> ReceiptLine {
+        var combined = line
+        combined.text = line.text + " " + other.line.text
+        combined.words = line.words + other.line.words
+        combined.boundingBox = line.boundingBox.union(other.line.boundingBox)
+        combined.confidence = min(line.confidence, other.line.confidence)
+        return ReceiptLine(index: index, line: combined)
+    }
+}
