@@ -121,6 +121,19 @@ struct ReceiptExtractorTests {
         #expect(!number.isHighConfidence)
     }
 
+    @Test(
+        "A registration number with one character that is no digit is completed by its check digit, under its label only",
+        arguments: [
+            ("사업자번호:/30-89-13222", "730-89-13222"), ("사업자번호:357-134234그", "357-13-42342"),
+            ("사업자등록번호 550-9A-84372", "550-94-84372"),
+        ])
+    func completedRegistrationNumber(line: String, expected: String) throws {
+        let number = try #require(ReceiptExtractor().extract(from: receipt(["가게", line])).businessRegistrationNumber)
+        #expect(number.value == expected)
+        #expect(number.confidence <= 0.5, "a digit inferred from the check digit is not read")
+        #expect(ReceiptExtractor().extract(from: receipt(["가게", "주문번호 /30-89-13222"])).businessRegistrationNumber == nil)
+    }
+
     @Test("An invalid registration number is reported as read, with low confidence")
     func invalidRegistrationNumber() throws {
         let number = try #require(ReceiptExtractor().extract(from: receipt(["가게", "사업자번호 123-45-67890"])).businessRegistrationNumber)

@@ -36,6 +36,28 @@ public enum BusinessRegistrationNumber {
         return formatted(only)
     }
 
+    /// The valid number ten slots spell when one of them was read as no digit at all
+    /// (`/30-89-13222`, `357-134234그`): the one digit there that makes the check digit
+    /// hold, when exactly one does.
+    /// - Parameter slots: Ten characters, nine of them digits.
+    public static func completed(_ slots: [Character]) -> String? {
+        guard slots.count == 10, let gap = slots.firstIndex(where: { !$0.isASCIIDigit }),
+            slots.filter({ !$0.isASCIIDigit }).count == 1
+        else { return nil }
+        let candidates = (0...9).map { digit -> String in
+            var filled = slots
+            filled[gap] = Character(String(digit))
+            return String(filled)
+        }.filter(isValid)
+        guard candidates.count == 1, let only = candidates.first else { return nil }
+        return formatted(only)
+    }
+
+    /// Characters an OCR engine leaves where it could not read a digit (`/` for 7, `그` for 2).
+    public static func isUnreadDigit(_ character: Character) -> Bool {
+        character.isLetter || "/|\\()[]{}!?".contains(character)
+    }
+
     /// Ten digits as `###-##-#####`.
     public static func formatted(_ digits: String) -> String {
         let plain = Array(digits.filter(\.isASCIIDigit))

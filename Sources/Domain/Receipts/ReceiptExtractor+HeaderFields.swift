@@ -11,7 +11,10 @@ extension ReceiptExtractor {
             let bare =
                 line.contains(anyOf: Keywords.businessNumber)
                 ? line.text.matches(of: #/\d(?:[-.\s]?\d){9}(?!\d)/#, notAfter: "0123456789").first?.range : nil
-            guard let range = grouped ?? bare else { continue }
+            guard let range = grouped ?? bare else {
+                if line.contains(anyOf: Keywords.businessNumber), let completed = completedBusinessNumber(in: line) { return completed }
+                continue
+            }
             let read = BusinessRegistrationNumber.formatted(String(line.text[range].filter(\.isASCIIDigit)))
             if BusinessRegistrationNumber.isValid(read) {
                 var field = line.field(read, range: range, cap: 1)
@@ -22,6 +25,21 @@ extension ReceiptExtractor {
                 return line.field(repaired, range: range, cap: 0.6)
             }
             return line.field(read, range: range, cap: 0.3)
+        }
+        return nil
+    }
+
+    /// Under its label, ten slots in the number's groups (separators optional) of which one
+    /// was read as no digit, completed by the check digit (`BusinessRegistrationNumber.completed`).
+    /// Capped at 0.5: one digit is inferred, not read.
+    static func completedBusinessNumber(in line: ReceiptLine) -> ReceiptField<String>? {
+        let pattern = #/[0-9A-Za-z가-힣/|\\()\[\]{}!?]{3}[-. ]?[0-9A-Za-z가-힣/|\\()\[\]{}!?]{2}[-. ]?[0-9A-Za-z가-힣/|\\()\[\]{}!?]{5}/#
+        for match in line.text.matches(of: pattern) {
+            let slots = line.text[match.range].filter { !"-. ".contains($0) }
+            guard slots.filter({ !$0.isASCIIDigit }).allSatisfy(BusinessRegistrationNumber.isUnreadDigit),
+                let number = BusinessRegistrationNumber.completed(Array(slots))
+            else { continue }
+            return line.field(number, range: match.range, cap: 0.5)
         }
         return nil
     }
