@@ -69,6 +69,7 @@ struct ReceiptParsingTests {
         arguments: [
             ("[등록]2025-01-1117:26 POS 08-4336", "2025-01-11 17:26"), ("[등록]202607-28 08:24 POS", "2026-07-28 08:24"),
             ("거래일시 : 2025/09'26 11:04:37", "2025-09-26 11:04"), ("거래일시 : 2018/01/30 12.46:24", "2018-01-30 12:46"),
+            ("2025년 8월 4 05:44", "2025-08-04 05:44"), ("2025년 8월 4잎 05:44", "2025-08-04 05:44"),
         ])
     func misreadDates(text: String, expected: String) {
         #expect(ReceiptDateParser.date(in: text)?.date.description == expected)

@@ -6,7 +6,8 @@ public enum ReceiptDateParser {
     /// of `text` it was read from.
     public static func date(in text: String) -> (date: ReceiptDate, range: Range<String.Index>)? {
         var found: [(numbers: [Substring], twoDigitYear: Bool, range: Range<String.Index>)] = []
-        found += text.matches(of: #/(20\d{2})\s*년\s*(\d{1,2})\s*월\s*(\d{1,2})\s*일/#).map { ([$0.1, $0.2, $0.3], false, $0.range) }
+        // `일` may be lost or misread (`2025년 8월 4 05:44`): the day is the number after `월`.
+        found += text.matches(of: #/(20\d{2})\s*년\s*(\d{1,2})\s*월\s*(\d{1,2})(?:\s*일)?(?!\d)/#).map { ([$0.1, $0.2, $0.3], false, $0.range) }
         found += text.matches(of: #/(20\d{2})\s?[-./]\s?(\d{1,2})\s?[-./'’]\s?(\d{1,2})(?!\d)/#, notAfter: "0123456789")
             .map { ([$0.1, $0.2, $0.3], false, $0.range) }
         // As engines misread them: the year's separator lost (`202607-28`), or the space
