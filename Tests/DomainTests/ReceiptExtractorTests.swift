@@ -125,7 +125,8 @@ struct ReceiptExtractorTests {
         "A registration number with one character that is no digit is completed by its check digit, under its label only",
         arguments: [
             ("사업자번호:/30-89-13222", "730-89-13222"), ("사업자번호:357-134234그", "357-13-42342"),
-            ("사업자등록번호 550-9A-84372", "550-94-84372"),
+            ("사업자등록번호 550-9A-84372", "550-94-84372"), ("사업자등록번호 609-63-6027'", "609-63-60270"),
+            ("사업자번호 7566-80-52729", "756-80-52729"), ("사업자번호:4970.34-15629", "470-34-15629"),
         ])
     func completedRegistrationNumber(line: String, expected: String) throws {
         let number = try #require(ReceiptExtractor().extract(from: receipt(["가게", line])).businessRegistrationNumber)

@@ -53,9 +53,31 @@ public enum BusinessRegistrationNumber {
         return formatted(only)
     }
 
-    /// Characters an OCR engine leaves where it could not read a digit (`/` for 7, `그` for 2).
+    /// Characters an OCR engine leaves where it could not read a digit (`/` for 7, `그` for 2,
+    /// `'` for a faded 0).
     public static func isUnreadDigit(_ character: Character) -> Bool {
-        character.isLetter || "/|\\()[]{}!?".contains(character)
+        character.isLetter || "/|\\()[]{}!?'".contains(character)
+    }
+
+    /// The valid number three groups spell when one group has one digit too many
+    /// (`7566-80-52729`, `4970.34-15629`): the one deletion from that group that makes the
+    /// check digit hold, when exactly one does.
+    public static func withoutExtraDigit(_ groups: [Substring]) -> String? {
+        let expected = [3, 2, 5]
+        let groups = groups.map { Array($0) }
+        let long = groups.indices.filter { groups[$0].count != expected[$0] }
+        guard groups.count == 3, groups.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }), long.count == 1, let group = long.first,
+            groups[group].count == expected[group] + 1
+        else { return nil }
+        var candidates: Set<String> = []
+        for position in groups[group].indices {
+            var shortened = groups
+            shortened[group].remove(at: position)
+            let digits = String(shortened.joined())
+            if isValid(digits) { candidates.insert(digits) }
+        }
+        guard candidates.count == 1, let only = candidates.first else { return nil }
+        return formatted(only)
     }
 
     /// Ten digits as `###-##-#####`.

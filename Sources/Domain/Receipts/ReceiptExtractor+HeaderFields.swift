@@ -30,15 +30,21 @@ extension ReceiptExtractor {
     }
 
     /// Under its label, ten slots in the number's groups (separators optional) of which one
-    /// was read as no digit, completed by the check digit (`BusinessRegistrationNumber.completed`).
+    /// was read as no digit, completed by the check digit (`BusinessRegistrationNumber.completed`);
+    /// or the three groups with one digit too many in one of them, the digit the check digit
+    /// says is extra taken out (`BusinessRegistrationNumber.withoutExtraDigit`).
     /// Capped at 0.5: one digit is inferred, not read.
     static func completedBusinessNumber(in line: ReceiptLine) -> ReceiptField<String>? {
-        let pattern = #/[0-9A-Za-z가-힣/|\\()\[\]{}!?]{3}[-. ]?[0-9A-Za-z가-힣/|\\()\[\]{}!?]{2}[-. ]?[0-9A-Za-z가-힣/|\\()\[\]{}!?]{5}/#
+        let pattern = #/[0-9A-Za-z가-힣/|\\()\[\]{}!?']{3}[-. ]?[0-9A-Za-z가-힣/|\\()\[\]{}!?']{2}[-. ]?[0-9A-Za-z가-힣/|\\()\[\]{}!?']{5}/#
         for match in line.text.matches(of: pattern) {
             let slots = line.text[match.range].filter { !"-. ".contains($0) }
             guard slots.filter({ !$0.isASCIIDigit }).allSatisfy(BusinessRegistrationNumber.isUnreadDigit),
                 let number = BusinessRegistrationNumber.completed(Array(slots))
             else { continue }
+            return line.field(number, range: match.range, cap: 0.5)
+        }
+        for match in line.text.matches(of: #/(\d{3,4})[-. ]?(\d{2,3})[-. ]?(\d{5,6})(?!\d)/#, notAfter: "0123456789") {
+            guard let number = BusinessRegistrationNumber.withoutExtraDigit([match.1, match.2, match.3]) else { continue }
             return line.field(number, range: match.range, cap: 0.5)
         }
         return nil
