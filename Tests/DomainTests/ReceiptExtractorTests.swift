@@ -239,6 +239,8 @@ struct ReceiptLayoutTests {
         arguments: [
             ("카드번호 5461-11**-****-123*", "5461-11**-****-123*"), ("신한카드 55257642****202*", "55257642****202*"),
             ("카드번호 : 6250-03**-****-4903(C) 일시불", "6250-03**-****-4903"), ("카드번호 4854-79**-****-6471", "4854-79**-****-6471"),
+            // As engines misread them: a faint `*` as `°`, a dash as the jamo `ㅡ`.
+            ("카드번호 2893-34°*-****-3167", "2893-34**-****-3167"), ("신한카드 1210-17**ㅡ****-143*", "1210-17**-****-143*"),
         ])
     func terminalShapes(line: String, expected: String) {
         #expect(ReceiptExtractor().extract(from: receipt(["가게", line])).cardNumber?.value == expected)

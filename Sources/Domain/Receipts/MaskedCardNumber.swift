@@ -4,29 +4,29 @@
 ///
 /// A number is recognised by its shape alone: four, six or eight leading digits, at least
 /// two masking characters (`*`, or what an engine reads for one: `%`, `#`, `+`, `x`, `¥`,
-/// `※`), and a last group of four digits or masks. Digits without a mask (a POS, terminal
+/// `※`, `°`), groups separated by dashes (or the jamo `ㅡ` an engine reads for one), and a last group of four digits or masks. Digits without a mask (a POS, terminal
 /// or order number) are never a card number. The number is given back in the shape it was
 /// printed in (grouped by dashes or not), its mask normalised to `*` and to sixteen places.
 public enum MaskedCardNumber {
     /// Characters engines read for the `*` of a mask.
-    public static let maskCharacters: Set<Character> = ["*", "%", "#", "+", "x", "X", "×", "¥", "※", "⁎", "∗", "＊"]
+    public static let maskCharacters: Set<Character> = ["*", "%", "#", "+", "x", "X", "×", "¥", "※", "⁎", "∗", "＊", "°"]
 
     /// The first masked card number in `text`, and the range it was read from.
     public static func find(in text: String) -> (number: String, range: Range<String.Index>)? {
-        let pattern = #/(\d{4})(?:[-. ]{0,2}(\d{4}|\d{2}))?((?:[-. ]{0,2}[*%#+xX×¥※⁎∗＊]){2,}[-. ]{0,2})((?:\d|[*%#+xX×¥※⁎∗＊]){4})(?![\d*])/#
+        let pattern = #/(\d{4})(?:[-. ㅡ]{0,2}(\d{4}|\d{2}))?((?:[-. ㅡ]{0,2}[*%#+xX×¥※⁎∗＊°]){2,}[-. ㅡ]{0,2})((?:\d|[*%#+xX×¥※⁎∗＊°]){4})(?![\d*°])/#
         for match in text.matches(of: pattern, notAfter: "0123456789*") {
             let (_, first, secondGroup, run, last) = match.output
             let second = secondGroup.map(String.init) ?? ""
             let masked = run.filter { maskCharacters.contains($0) }.count
             guard masked >= 2 else { continue }
             // Digits right after the last group mean the number goes on, misread: not this shape.
-            guard text[match.range.upperBound...].drop(while: { "-. ".contains($0) }).first?.isNumber != true else { continue }
+            guard text[match.range.upperBound...].drop(while: { "-. ㅡ".contains($0) }).first?.isNumber != true else { continue }
             let lead = String(first) + second
             let tail = String(last.map { maskCharacters.contains($0) ? "*" : $0 })
             guard tail.contains(where: \.isASCIIDigit) || masked + lead.count >= 8 else { continue }
             let places = Array(lead + String(repeating: "*", count: max(0, 12 - lead.count)) + tail)
             guard places.count == 16 else { continue }
-            let grouped = text[match.range].contains("-")
+            let grouped = text[match.range].contains { $0 == "-" || $0 == "ㅡ" }
             let number =
                 grouped
                 ? stride(from: 0, to: 16, by: 4).map { String(places[$0..<$0 + 4]) }.joined(separator: "-") : String(places)
