@@ -64,6 +64,27 @@ struct LayoutTests {
         #expect(Array(order.suffix(2)).allSatisfy { $0.x == 400 })
     }
 
+    @Test("One found line that a block reading broke into pieces is read as a line, when that reads as confidently")
+    func oneLineReadInPieces() {
+        func lines(_ texts: [(String, Float)]) -> [PreparedLine] {
+            texts.enumerated().map { index, item in
+                let box = NormalizedRect(x: 0.1, y: 0.9 - 0.05 * Double(index), width: 0.1, height: 0.04)
+                let word = RecognizedWord(text: item.0, boundingBox: box, confidence: item.1)
+                return PreparedLine(
+                    line: RecognizedLine(text: item.0, boundingBox: box, confidence: item.1, words: [word]),
+                    preparedBox: Self.box(0, 40 * index, 100, 30))
+            }
+        }
+        // Read as a block: the line, then its characters again one per line (vertical text).
+        let pieces = lines([("계로 로 괴", 0.6), ("부터 직각으로 산출한다. 다만, 역의 승강장 위치가 도로의 선형", 0.8), ("Al", 0.4), ("a}", 0.3), ("도", 0.9)])
+        let line = lines([("경계로부터 직각으로 산출한다. 다만, 역의 승강장 위치가 도로의 선형과", 0.91)])
+        #expect(PageReader.reading(ofOneLine: pieces, asLine: line).map(\.line) == line.map(\.line))
+        // A line that really was two, read less confidently as one, stays two.
+        let two = lines([("합계", 0.95), ("12,000", 0.93)])
+        #expect(PageReader.reading(ofOneLine: two, asLine: lines([("합계 12.0o0", 0.6)])).map(\.line) == two.map(\.line))
+        #expect(PageReader.reading(ofOneLine: two, asLine: []).map(\.line) == two.map(\.line))
+    }
+
     @Test("Pieces of one printed line are joined; lines of one column close together form one paragraph")
     func fragmentsAndParagraphs() {
         let joined = ReadingOrder.joiningFragments([Self.box(40, 40, 100, 20), Self.box(150, 41, 80, 19), Self.box(40, 80, 200, 20)], textHeight: 20)

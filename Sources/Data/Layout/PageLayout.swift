@@ -25,6 +25,11 @@ struct PageLayout {
         }.map { $0.clamped(to: blocks[index]) }
     }
 
+    /// Whether block `index` is one text line that was found (not a page read whole).
+    func isSingleLine(_ index: Int) -> Bool {
+        !lines.isEmpty && blockLines[index].count == 1
+    }
+
     /// Blocks of one column closer than this many text heights are one paragraph.
     static let paragraphGap = 1.0
     /// The margin around a block, in text heights.

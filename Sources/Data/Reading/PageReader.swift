@@ -148,7 +148,14 @@ struct PageReader {
                 let done = shares[..<index].reduce(0, +)
                 let engine = try engines.engine(for: setup)
                 return try image.image.withOnly(layout.visibleAreas(of: index), visibleIn: blocks[index], level: image.background) {
-                    try recognize(image, PSM_SINGLE_BLOCK, with: engine, within: blocks[index], progress: done...(done + shares[index]))
+                    let read = try recognize(image, PSM_SINGLE_BLOCK, with: engine, within: blocks[index], progress: done...(done + shares[index]))
+                    // One line found, several read: Tesseract may have taken a widely spaced line
+                    // for vertical text, read a character at a time (`경계로부터 … 선형과` →
+                    // `계로 로 괴`, `Al`, `a}`, …). Read as one line too; the line is kept when read
+                    // at least as confidently (the pieces hold more characters: they repeat).
+                    guard layout.isSingleLine(index), read.count > 1 else { return read }
+                    let asLine = try recognize(image, PSM_SINGLE_LINE, with: engine, within: blocks[index], progress: 1...1)
+                    return Self.reading(ofOneLine: read, asLine: asLine)
                 }
             }.flatMap { $0 }
             control.report(1)
@@ -185,6 +192,16 @@ struct PageReader {
             return (PageLayout(blocks: [PixelRect(x: 0, y: 0, width: prepared.image.size.width, height: prepared.image.size.height)]), inkComponents)
         }
         return (PageLayout(lines: lines, textHeight: height, size: prepared.image.size), inkComponents)
+    }
+
+    /// Of two readings of a block holding one found line — as a block (`asBlock`, which came
+    /// back as several lines) and as a line — the line, when it was read at least as
+    /// confidently. Not by confident characters: pieces of a line read as vertical text repeat
+    /// characters, so they hold more.
+    static func reading(ofOneLine asBlock: [PreparedLine], asLine: [PreparedLine]) -> [PreparedLine] {
+        guard !asLine.isEmpty else { return asBlock }
+        let line = ReadingQuality(lines: asLine.map(\.line)).meanConfidence
+        return line >= ReadingQuality(lines: asBlock.map(\.line)).meanConfidence ? asLine : asBlock
     }
 
     /// Whether a few of the reading's longest lines, read again half a turn round, read
