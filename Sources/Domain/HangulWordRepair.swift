@@ -39,11 +39,7 @@ public enum HangulWordRepair {
                 index += 1
             }
         }
-        guard words != line.words else { return line }
-        var repaired = line
-        repaired.words = words
-        repaired.text = words.map(\.text).joined(separator: " ")
-        return repaired
+        return line.withWords(words)
     }
 
     /// Whether a word may be a misread Korean word: it has no Hangul, and has Latin

@@ -53,11 +53,7 @@ public enum WonAmountRepair {
                 index += 1
             }
         }
-        guard words != line.words else { return line }
-        var repairedLine = line
-        repairedLine.words = words
-        repairedLine.text = words.map(\.text).joined(separator: " ")
-        return repairedLine
+        return line.withWords(words)
     }
 
     /// The run of words read as one amount with `원`, or `nil` when it is no candidate or

@@ -7,6 +7,16 @@ extension RecognizedLine {
         return RecognizedLine(text: whole.text, boundingBox: whole.boundingBox, confidence: whole.confidence, words: words)
     }
 
+    /// The line with `words` in place of its own and the text they spell; its box and
+    /// confidence kept (a repair of some words, not a new reading).
+    public func withWords(_ words: [RecognizedWord]) -> RecognizedLine {
+        guard words != self.words else { return self }
+        var line = self
+        line.words = words
+        line.text = words.map(\.text).joined(separator: " ")
+        return line
+    }
+
     /// The line with `transform` applied to its whole text and to every word's text; words
     /// that become empty are dropped.
     public func mappingText(_ transform: (String) -> String) -> RecognizedLine {
