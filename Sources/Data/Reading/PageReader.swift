@@ -106,9 +106,10 @@ struct PageReader {
         return reading
     }
 
-    /// Reads the page turned by `rotation`: its layout, then each block. With
-    /// `startsLayoutLook`, a page of one block (where no block is left for a spare core) has
-    /// Tesseract's own layout analysis started on the spare core meanwhile (`Reading.layoutLook`).
+    /// Reads the page turned by `rotation`: its layout, then each block (shared out on a
+    /// spare core). With `startsLayoutLook`, the helper on that core starts Tesseract's own
+    /// layout analysis once it has no block left, while the blocks read so far are doubtful
+    /// (`Reading.layoutLook`).
     private func readPage(
         _ base: ImagePreparation.Base, rotation: RotationDegree, uprightSize: (RotationDegree) -> ImageSize, label: String,
         startsLayoutLook: Bool = false
