@@ -66,3 +66,32 @@ struct NumberTailSecondOpinionTests {
         #expect(result.lines.contains { $0.text.contains(expected) }, "\(result.text)")
     }
 }
+
+@Suite("Second opinions skip the lines the confidence filter drops")
+struct SecondOpinionFloorTests {
+    static func line(_ words: [String], confidence: Float) -> PreparedLine {
+        let box = NormalizedRect(x: 0.1, y: 0.5, width: 0.8, height: 0.05)
+        let recognized = words.enumerated().map { index, text in
+            RecognizedWord(
+                text: text, boundingBox: NormalizedRect(x: 0.1 + 0.2 * Double(index), y: 0.5, width: 0.15, height: 0.05),
+                confidence: confidence)
+        }
+        return PreparedLine(
+            line: RecognizedLine(text: words.joined(separator: " "), boundingBox: box, confidence: confidence, words: recognized),
+            preparedBox: PixelRect(x: 10, y: 10, width: 400, height: 30))
+    }
+
+    @Test("A line under the filter's threshold is not asked about again; with rules of the caller's own, every line is")
+    func floor() {
+        let crew = EngineCrew(engines: EngineCache(locator: LanguageDataLocator()), helpers: nil)
+        let control = RecognitionControl(progress: nil)
+        let korean = KoreanSecondOpinion(crew: crew, control: control, minimumLineConfidence: 0.5)
+        let tails = NumberTailSecondOpinion(crew: crew, control: control, minimumLineConfidence: 0.5)
+        #expect(korean.looksAgain(at: Self.line(["공항으로", "WAL"], confidence: 0.7)))
+        #expect(!korean.looksAgain(at: Self.line(["공항으로", "WAL"], confidence: 0.3)))
+        #expect(tails.looksAgain(at: Self.line(["두부", "3009"], confidence: 0.7)))
+        #expect(!tails.looksAgain(at: Self.line(["두부", "3009"], confidence: 0.3)))
+        let everyLine = KoreanSecondOpinion(crew: crew, control: control)
+        #expect(everyLine.looksAgain(at: Self.line(["공항으로", "WAL"], confidence: 0.3)))
+    }
+}

@@ -19,14 +19,16 @@ struct KoreanSecondOpinion {
     /// none: a process reading one image then never loads the model).
     let crew: EngineCrew
     let control: RecognitionControl
+    /// Lines read less confidently than this are left as they are: the confidence filter
+    /// drops them (0 when no filter will run).
+    var minimumLineConfidence: Float = 0
 
     static func applies(languages: [String], level: RecognitionLevel) -> Bool {
         level == .accurate && languages.count > 1 && languages.contains("kor")
     }
 
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
-        let suspect: (PreparedLine) -> Bool = { !Self.suspectSpans(in: $0.line).isEmpty }
-        return try crew.review(lines, on: prepared, where: suspect) { line, engines, prepared in
+        try crew.review(lines, on: prepared, where: looksAgain(at:)) { line, engines, prepared in
             var koreanWords: [RecognizedWord] = []
             for rectangle in Self.rectangles(for: Self.suspectSpans(in: line.line), of: line, within: prepared.image.size) {
                 try control.checkpoint()
@@ -41,6 +43,11 @@ struct KoreanSecondOpinion {
             let amounts = WonAmountRepair.repair(line.line, koreanWords: koreanWords)
             return PreparedLine(line: HangulWordRepair.repair(amounts, koreanWords: koreanWords), preparedBox: line.preparedBox)
         }
+    }
+
+    /// Whether `line` is re-read: it has suspect words, and the confidence filter keeps it.
+    func looksAgain(at line: PreparedLine) -> Bool {
+        line.line.confidence >= minimumLineConfidence && !Self.suspectSpans(in: line.line).isEmpty
     }
 
     /// The horizontal extents (fractions of the line's width) of the runs of suspect words.

@@ -25,14 +25,16 @@ struct NumberTailSecondOpinion {
     /// none: a process reading one image then never loads the model).
     let crew: EngineCrew
     let control: RecognitionControl
+    /// Lines read less confidently than this are left as they are: the confidence filter
+    /// drops them (0 when no filter will run).
+    var minimumLineConfidence: Float = 0
 
     static func applies(languages: [String], level: RecognitionLevel) -> Bool {
         level == .accurate && languages.contains("kor") && languages.contains("eng")
     }
 
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
-        let hasTail: (PreparedLine) -> Bool = { Self.numberTail(of: $0.line.words.map(\.text)) != nil }
-        return try crew.review(lines, on: prepared, where: hasTail) { line, engines, prepared in
+        try crew.review(lines, on: prepared, where: looksAgain(at:)) { line, engines, prepared in
             let words = line.line.words
             guard let tail = Self.numberTail(of: words.map(\.text)),
                 let first = line.line.span(of: words[tail.lowerBound]), let last = line.line.span(of: words[tail.upperBound - 1])
@@ -56,6 +58,11 @@ struct NumberTailSecondOpinion {
             guard Self.accepts(english.map(\.text), insteadOf: korean) else { return line }
             return PreparedLine(line: line.line.replacingWords(with: Array(words[..<tail.lowerBound]) + english), preparedBox: line.preparedBox)
         }
+    }
+
+    /// Whether `line` is re-read: it ends in a number after Hangul, and the confidence filter keeps it.
+    func looksAgain(at line: PreparedLine) -> Bool {
+        line.line.confidence >= minimumLineConfidence && Self.numberTail(of: line.line.words.map(\.text)) != nil
     }
 
     /// The words after the last one with Hangul, when there are such words, one of them has
