@@ -42,19 +42,17 @@ public final class TesseractOCRRepository: OCRRepository {
     ///     number of active cores. It is capped at `engineCapacity`: more engines than cores
     ///     only share the cores (every image then took longer, and a time limit counted the
     ///     sharing), so further calls wait for a free engine instead.
+    ///   - usesSpareCores: Whether a call may share its work with a helper engine on a core
+    ///     no call is using (one image read alone on two cores: a third less time, the same
+    ///     result, and the helper's engines in memory, about 70 MB). `false` keeps every call
+    ///     on its own worker's thread, as does the environment variable `SWIFTOCR_HELPERS=0`.
     /// - Throws: `OCRError.languageDataMissing`, `.languageDataInvalid` or `.invalidLanguage`.
-    public convenience init(
+    public init(
         languages: [String] = RecognitionOptions.defaultLanguages,
         dataDirectory: String? = nil,
-        maximumEngines: Int? = nil
+        maximumEngines: Int? = nil,
+        usesSpareCores: Bool = true
     ) throws(OCRError) {
-        let helpers = ProcessInfo.processInfo.environment["SWIFTOCR_HELPERS"] != "0"
-        try self.init(languages: languages, dataDirectory: dataDirectory, maximumEngines: maximumEngines, usesSpareCores: helpers)
-    }
-
-    /// As the public initialiser; `usesSpareCores: false` never lends a job a helper (for
-    /// comparing, and `SWIFTOCR_HELPERS=0`).
-    init(languages: [String], dataDirectory: String?, maximumEngines: Int?, usesSpareCores: Bool) throws(OCRError) {
         try Self.validate(languages)
         let locator = LanguageDataLocator(explicitDirectory: dataDirectory)
         let files = try locator.files(for: languages)
@@ -66,7 +64,8 @@ public final class TesseractOCRRepository: OCRRepository {
         self.locator = locator
         self.maximumEngines = max(1, min(maximumEngines ?? Self.engineCapacity, Self.engineCapacity))
         self.pool = ResourcePool(limit: self.maximumEngines) { EngineWorker(locator: locator) }
-        self.helpers = HelperPool(cores: usesSpareCores ? Self.engineCapacity : 0) { EngineWorker(locator: locator) }
+        let helpersAllowed = usesSpareCores && ProcessInfo.processInfo.environment["SWIFTOCR_HELPERS"] != "0"
+        self.helpers = HelperPool(cores: helpersAllowed ? Self.engineCapacity : 0) { EngineWorker(locator: locator) }
     }
 
     /// The most engine workers this machine runs well at once: one per active core, and
