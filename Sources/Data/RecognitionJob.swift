@@ -23,7 +23,8 @@ struct RecognitionJob: Sendable {
         let automatic = options.automaticallyDetectsLanguage
         var languages = self.languages
         var setup = EngineSetup(languages: languages, options: options)
-        var engine = automatic ? nil : try trace.measure("engine") { try engines.engine(for: setup) }
+        // The engine starts before the image is decoded: language data that cannot load fails first.
+        if !automatic { _ = try trace.measure("engine") { try engines.engine(for: setup) } }
         let stored = try trace.measure("decode") {
             try ImageDecoder.decode(imageData, page: page, maximumPixelCount: options.maximumPixelCount)
         }
@@ -52,9 +53,8 @@ struct RecognitionJob: Sendable {
                 languages = chosen
             }
             setup = EngineSetup(languages: languages, options: options)
-            engine = try trace.measure("engine") { try engines.engine(for: setup) }
+            _ = try trace.measure("engine") { try engines.engine(for: setup) }
         }
-        guard engine != nil else { throw OCRError.engineFailure("no engine for \(languages.joined(separator: "+"))") }
         let reader = PageReader(
             crew: crew, setup: setup, control: control, preparation: preparation, segmentation: options.pageSegmentation, trace: trace)
         let reading = try trace.measure("read") {

@@ -39,7 +39,7 @@ struct EngineCrew {
         let order = items.indices.sorted { cost(items[$0]) > cost(items[$1]) }
         let work = SharedWork<Output>(order: order)
         withoutActuallyEscaping(body) { body in
-            let task = Unchecked { (engines: EngineCache, image: PreparedImage) in
+            let task = { (engines: EngineCache, image: PreparedImage) in
                 while let index = work.next() {
                     work.record(Result { try body(items[index], engines, image) }, at: index)
                 }
@@ -47,7 +47,7 @@ struct EngineCrew {
             let itemsDone = DispatchGroup()
             itemsDone.enter()
             // The helper lets go of `body` before the map returns; only the look runs on.
-            let helperTask = HelperTask(task.value)
+            let helperTask = HelperTask(task)
             let helperParts = Unchecked((helperImage, spareLook))
             helper.lend { engines in
                 helperTask.run(engines, helperParts.value.0)
@@ -56,7 +56,7 @@ struct EngineCrew {
                 look?(engines, helperParts.value.0)
                 helpers.giveBack(helper)
             }
-            task.value(engines, prepared)
+            task(engines, prepared)
             itemsDone.wait()
         }
         return try work.results()

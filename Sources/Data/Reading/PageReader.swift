@@ -73,8 +73,9 @@ struct PageReader {
         }
         let looksAtLayout = segmentation == .automatic && preparation.level == .accurate
         var reading = try readPage(base, rotation: first, uprightSize: uprightSize, label: "\(first.degrees)", startsLayoutLook: looksAtLayout)
-        if looksAtLayout, reading.quality.meanConfidence >= Self.reliableConfidence { reading.layoutLook?.abandon() }
-        if looksAtLayout, reading.quality.meanConfidence < Self.reliableConfidence {
+        if looksAtLayout, reading.quality.meanConfidence >= Self.reliableConfidence {
+            reading.layoutLook?.abandon()
+        } else if looksAtLayout {
             // Read unreliably: Tesseract's own layout analysis has one look at the same
             // prepared page, and the reading with more confidently read characters is kept
             // (a business card whose logo and border our lines mistook: 0.76 → 0.42).
