@@ -18,6 +18,18 @@ struct NumberTailSecondOpinionTests {
     }
 
     @Test(
+        "Settled tails are not asked about: counts, thousands-grouped amounts, joined digit groups",
+        arguments: [
+            ("2", true), ("12", true), ("8,000", true), ("-1,370", true), ("9,000원", true), ("102,500", true),
+            ("170-93-24947", true), ("2024/01/05", true), ("18:42", true),
+            ("3009", false), ("26.000", false), ("13000", false), ("1,50", false), (",500", false), ("17093-", false),
+            ("~600", false), ("300g", false), ("123", false),
+        ])
+    func settled(word: String, expected: Bool) {
+        #expect(NumberTailSecondOpinion.isSettled(word) == expected)
+    }
+
+    @Test(
         "Taken: units for digits, commas and hyphens for what the Korean model wrote",
         arguments: [
             (["300g", "2", "26,000"], ["3008", "2", "26,000"]), (["20T", "3"], ["2073"]), (["54,100"], ["54.100"]),
@@ -91,6 +103,8 @@ struct SecondOpinionFloorTests {
         #expect(!korean.looksAgain(at: Self.line(["공항으로", "WAL"], confidence: 0.3)))
         #expect(tails.looksAgain(at: Self.line(["두부", "3009"], confidence: 0.7)))
         #expect(!tails.looksAgain(at: Self.line(["두부", "3009"], confidence: 0.3)))
+        #expect(!tails.looksAgain(at: Self.line(["합계", "2", "8,000"], confidence: 0.7)))
+        #expect(tails.looksAgain(at: Self.line(["합계", "2", "8.000"], confidence: 0.7)))
         let everyLine = KoreanSecondOpinion(crew: crew, control: control)
         #expect(everyLine.looksAgain(at: Self.line(["공항으로", "WAL"], confidence: 0.3)))
     }

@@ -14,9 +14,10 @@ enum PreparedImageDump {
         _ = pixWrite(path, image.pix, Int32(IFF_PNG))
     }
 
-    /// Writes `image` with each of `blocks` outlined in red and numbered by its order
-    /// (`prepared-<n>-<label>-layout.png`).
-    static func write(_ image: LeptonicaImage, blocks: [PixelRect], lines: [PixelRect] = [], label: String) {
+    /// Writes `image` with each of `blocks` outlined in red and its `lines` in blue
+    /// (`prepared-<n>-<label>-layout.png`), and the rectangles as text beside it
+    /// (`….tsv`: kind, x, y, width, height; the first row gives the text height).
+    static func write(_ image: LeptonicaImage, blocks: [PixelRect], lines: [PixelRect] = [], textHeight: Double? = nil, label: String) {
         guard let directory, let color = pixConvertTo32(image.pix) else { return }
         var pointer: UnsafeMutablePointer<PIX>? = color
         defer { pixDestroy(&pointer) }
@@ -30,6 +31,11 @@ enum PreparedImageDump {
         }
         let path = (directory as NSString).appendingPathComponent("prepared-\(counter.next())-\(label)-layout.png")
         _ = pixWrite(path, color, Int32(IFF_PNG))
+        var rows = ["textHeight\t\(textHeight ?? 0)"]
+        for (kind, rectangles) in [("line", lines), ("block", blocks)] {
+            rows += rectangles.map { "\(kind)\t\($0.x)\t\($0.y)\t\($0.width)\t\($0.height)" }
+        }
+        try? (rows.joined(separator: "\n") + "\n").write(toFile: (path as NSString).deletingPathExtension + ".tsv", atomically: true, encoding: .utf8)
     }
 
     private final class Counter: @unchecked Sendable {

@@ -25,6 +25,8 @@ struct PageReader {
     static let reliableConfidence = 0.80
     /// Lines read half a turn round to check a doubtful orientation.
     static let orientationSampleLines = 6
+    /// Of those, the lines read first (one per core), which may settle it alone.
+    static let orientationFirstLines = 2
     /// Half a turn round must read this much more confidently to be taken.
     static let orientationMargin = 0.10
     /// Orientation detection's confidence needed to try its quarter turn
@@ -130,7 +132,7 @@ struct PageReader {
             // A page with more ink components than text ever has (a checkerboard, noise) costs
             // Tesseract hundreds of megabytes per look: it is read with one look at a time.
             let crew = inkComponents > TextLineFinder.maximumComponents ? crew.alone : crew
-            PreparedImageDump.write(prepared.image, blocks: layout.blocks, lines: layout.lines, label: label)
+            PreparedImageDump.write(prepared.image, blocks: layout.blocks, lines: layout.lines, textHeight: base.textHeight, label: label)
             try control.checkpoint()
             if startsLayoutLook {
                 // Wanted unless the blocks read so far (if any) read reliably.
@@ -208,10 +210,36 @@ struct PageReader {
 
     /// Whether a few of the reading's longest lines, read again half a turn round, read
     /// clearly more confidently: the page is upside down.
+    ///
+    /// The longest lines are read first, one per core; when they already read clearly worse
+    /// turned (`settledMargin`), the page is taken as upright without reading the rest.
     private func readsBetterTurned(_ reading: Reading) throws -> Bool {
-        let sample = reading.lines.sorted { $0.line.text.count > $1.line.text.count }.prefix(Self.orientationSampleLines)
+        let sample = Array(reading.lines.sorted { $0.line.text.count > $1.line.text.count }.prefix(Self.orientationSampleLines))
         guard !sample.isEmpty else { return false }
-        let pairs = try crew.map(Array(sample), on: reading.prepared, cost: \.preparedBox.width) { line, engines, image -> (Double, Double)? in
+        let first = min(sample.count, Self.orientationFirstLines)
+        var pairs = try confidencesTurned(Array(sample[..<first]), in: reading.prepared)
+        let settled = pairs.count == first && Self.meanGain(pairs, over: first) < -Self.settledMargin
+        if !settled, first < sample.count {
+            pairs += try confidencesTurned(Array(sample[first...]), in: reading.prepared)
+        }
+        let count = settled ? first : sample.count
+        trace.note("turned", Self.meanGain(pairs, over: count))
+        return Self.meanGain(pairs, over: count) > Self.orientationMargin
+    }
+
+    /// Lines whose turned reading is this much less confident (on average) settle that the
+    /// page is upright: measured on the 23 real images, where upright pages' longest lines
+    /// read 0.26–0.60 worse turned and no page was turned.
+    static let settledMargin = 0.2
+
+    /// The mean gain in confidence of `pairs` (as read, turned) over `count` lines.
+    private static func meanGain(_ pairs: [(Double, Double)], over count: Int) -> Double {
+        pairs.reduce(0) { $0 + $1.1 - $1.0 } / Double(max(1, count))
+    }
+
+    /// For each of `lines`, its confidence as read and read again half a turn round.
+    private func confidencesTurned(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [(Double, Double)] {
+        try crew.map(lines, on: prepared, cost: \.preparedBox.width) { line, engines, image -> (Double, Double)? in
             try control.checkpoint()
             let box = line.readingBox(within: image.image.size)
             guard let crop = try? image.image.clipped(to: box).rotated(by: .clockwise180) else { return nil }
@@ -221,10 +249,6 @@ struct PageReader {
             try control.checkpoint()
             return (Double(line.line.confidence), Double(other.map(\.line.confidence).max() ?? 0))
         }.compactMap { $0 }
-        let asRead = pairs.reduce(0) { $0 + $1.0 }
-        let turned = pairs.reduce(0) { $0 + $1.1 }
-        trace.note("turned", turned / Double(sample.count) - asRead / Double(sample.count))
-        return turned > asRead + Self.orientationMargin * Double(sample.count)
     }
 
     /// One recognition of `prepared` (or a rectangle of it) in `mode`.
