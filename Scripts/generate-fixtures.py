@@ -142,6 +142,7 @@ def main():
     receipt = render_lines(RECEIPT, "nanum-gothic-coding", size=28, width=560)
     custom_words()
     english()
+    latin_in_hangul()
     save("three-lines", three, THREE_LINES)
     save("receipt", receipt, RECEIPT)
     save("mixed", render_lines(MIXED, "nanum-barun-gothic", size=30), MIXED)
@@ -353,6 +354,15 @@ def custom_words():
     save("custom-words", image, CUSTOM_WORDS_LINES)
     with open(os.path.join(OUT, "custom-words.words"), "w", encoding="utf-8") as f:
         f.write("\n".join(CUSTOM_WORDS) + "\n")
+
+
+LATIN_IN_HANGUL = ["상호: 카카오T 블루", "제1회 정기총회 안내", "차량번호 서울12사3150"]
+
+
+def latin_in_hangul():
+    """A brand's Latin capital inside a Hangul word: the Korean model writes `카카오T` as
+    `카카오1` in this font; digits beside syllables (`제1회`, a number plate) stay digits."""
+    save("latin-in-hangul", render_lines(LATIN_IN_HANGUL, "nanum-gothic-coding", size=30), LATIN_IN_HANGUL)
 
 
 if __name__ == "__main__":

@@ -72,6 +72,10 @@ struct RecognitionJob: Sendable {
             let opinion = KoreanSecondOpinion(crew: crew, control: control, minimumLineConfidence: filterThreshold)
             lines = try trace.measure("korean") { try opinion.review(lines, in: reading.prepared) }
         }
+        if LatinLetterSecondOpinion.applies(languages: languages, level: options.recognitionLevel) {
+            let opinion = LatinLetterSecondOpinion(crew: crew, control: control, minimumLineConfidence: filterThreshold)
+            lines = try trace.measure("letters") { try opinion.review(lines, in: reading.prepared) }
+        }
         if NumberTailSecondOpinion.applies(languages: languages, level: options.recognitionLevel) {
             let opinion = NumberTailSecondOpinion(crew: crew, control: control, minimumLineConfidence: filterThreshold)
             lines = try trace.measure("tails") { try opinion.review(lines, in: reading.prepared) }
