@@ -34,7 +34,9 @@ public enum LatinLetterRepair {
             // Digits at the start of a word before a syllable are a count and its unit.
             let count = start == 0 && characters[start..<index].allSatisfy(\.isASCIIDigit)
             // A run inside a longer one of digits and separators is a number (`12,000원`).
-            let insideNumber = (start > 0 && isNumberSeparator(characters[start - 1])) || (index < characters.count && isNumberSeparator(characters[index]))
+            let insideNumber =
+                (start > 0 && isNumberSeparator(characters[start - 1]))
+                || (index < characters.count && isNumberSeparator(characters[index]))
             if index - start <= longestRun, before || after, !count, !insideNumber {
                 runs.append(start..<index)
             }
