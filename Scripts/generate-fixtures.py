@@ -221,6 +221,8 @@ def main():
         f.write("\n".join(line_text(line) for line in UNEVEN_LIGHT_RECEIPT) + "\n")
     layouts()
     receipts()
+    # Last: Pillow's noise effect draws from one sequence, so the fixtures before keep theirs.
+    faint_photo()
 
 
 # Layouts (issue 13): two columns of prose read one after the other; a ruled table read row
@@ -363,6 +365,17 @@ def latin_in_hangul():
     """A brand's Latin capital inside a Hangul word: the Korean model writes `카카오T` as
     `카카오1` in this font; digits beside syllables (`제1회`, a number plate) stay digits."""
     save("latin-in-hangul", render_lines(LATIN_IN_HANGUL, "nanum-gothic-coding", size=30), LATIN_IN_HANGUL)
+
+
+FAINT_PHOTO = ["새벽베이커리 성수점", "사업자번호 214-86-35510", "식빵 2 7,800", "합계 12,600"]
+
+
+def faint_photo():
+    """Very faint print (grey 180 on light paper) photographed on a desk whose dark edge
+    keeps the page's levels from counting as faint: the text's own levels are measured."""
+    rng = random.Random(5)
+    page = render_lines(FAINT_PHOTO, "nanum-gothic", size=24, width=576, margin=24, spacing=0.45)
+    save("faint-photo", photo(faded(page, rng, ink=180), rng).convert("L"), FAINT_PHOTO)
 
 
 if __name__ == "__main__":

@@ -27,6 +27,23 @@ struct LightTests {
         #expect(light.evenness >= LeptonicaImage.evenLightShare)
     }
 
+    @Test("Print faint where the text is, beside a dark desk edge: its levels are measured in its lines and stretched")
+    func faintPrintBesideDarkEdge() async throws {
+        // The page's darkest 1% is the desk's edge, so the page does not count as faint; the
+        // found lines' own ink is grey 180 on paper about 20 levels lighter.
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("faint-photo.png").data())
+        #expect(result.text.contains("214-86-35510"), "\(result.text)")
+    }
+
+    @Test("Levels measured inside lines: the ink and paper of the text, not of the whole page")
+    func levelsInsideLines() throws {
+        let image = try Fixture("receipt.png").grayscaleImage()
+        // Dark print: nothing to stretch, measured anywhere.
+        #expect(try image.stretchedToPaperWhite(measuredIn: [PixelRect(x: 0, y: 0, width: image.size.width, height: image.size.height / 4)]) == nil)
+        let mask = try image.areaMask([PixelRect(x: 2, y: 3, width: 10, height: 5)])
+        #expect(mask.foregroundCount == 50)
+    }
+
     @Test("Dark pictures on a page are not shade: they stay dark, and the text still reads")
     func darkPictures() async throws {
         let fixture = Fixture("dark-pictures.png")

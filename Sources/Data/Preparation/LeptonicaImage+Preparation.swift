@@ -16,9 +16,12 @@ extension LeptonicaImage {
     /// percentile to 0 (`pixGammaTRC`, linear). Faint thermal print on grey paper, with
     /// white print-head streaks beside it, otherwise offers Tesseract's global threshold
     /// three levels, and it can split paper from streaks instead of ink from paper.
-    /// `nil` when anything on the page is already near black.
-    func stretchedToPaperWhite() throws(OCRError) -> LeptonicaImage? {
-        guard pixGetDepth(pix) == 8, pixGetColormap(pix) == nil, let histogram = grayHistogram() else { return nil }
+    /// `nil` when anything on the page is already near black. With `lines`, the levels are
+    /// measured inside those rectangles only (the text's own ink and paper).
+    func stretchedToPaperWhite(measuredIn lines: [PixelRect] = []) throws(OCRError) -> LeptonicaImage? {
+        guard pixGetDepth(pix) == 8, pixGetColormap(pix) == nil else { return nil }
+        let mask = lines.isEmpty ? nil : try areaMask(lines)
+        guard let histogram = grayHistogram(within: mask) else { return nil }
         let total = histogram.reduce(0, +)
         guard total > 0 else { return nil }
         let paper = Self.mostCommonBrightLevel(in: histogram)
@@ -30,8 +33,22 @@ extension LeptonicaImage {
         }
         // Only faint print: even the darkest 1% is grey (a photo's dark desk or shadow
         // would make the stretch clip the ink under uneven light).
-        guard black > Self.inkBlackLevel, paper - black >= 24 else { return nil }
+        // Measured in found lines, the difference is the text's: a smaller one is still ink.
+        guard black > Self.inkBlackLevel, paper - black >= (lines.isEmpty ? 24 : 12) else { return nil }
         return try Self.checked(pixGammaTRC(nil, pix, 1.0, Int32(black), Int32(paper)), "stretch the image's levels")
+    }
+
+    /// A 1-bit image of this one's size, set inside `rectangles`.
+    func areaMask(_ rectangles: [PixelRect]) throws(OCRError) -> LeptonicaImage {
+        let size = size
+        let mask = try Self.checked(pixCreate(Int32(size.width), Int32(size.height), 1), "make a mask")
+        for rectangle in rectangles {
+            guard let box = boxCreate(Int32(rectangle.x), Int32(rectangle.y), Int32(rectangle.width), Int32(rectangle.height)) else { continue }
+            var pointer: UnsafeMutablePointer<BOX>? = box
+            pixSetInRect(mask.pix, box)
+            boxDestroy(&pointer)
+        }
+        return mask
     }
 
     /// The most frequent level in the brighter half of `histogram`: the paper's.

@@ -121,7 +121,8 @@ struct PageReader {
         var prepared = try preparation.prepare(base: base, rotation: rotation, uprightSize: uprightSize(rotation))
         // Faint print (nothing darker than level 40) is read stretched, paper to white: on
         // grey paper beside white print-head streaks, a threshold splits paper from streaks.
-        if let stretched = try prepared.image.stretchedToPaperWhite() {
+        let stretched = try prepared.image.stretchedToPaperWhite()
+        if let stretched {
             prepared = PreparedImage(image: stretched, frame: prepared.frame, resolution: prepared.resolution, background: 255)
         }
         PreparedImageDump.write(prepared.image, label: label)
@@ -132,6 +133,11 @@ struct PageReader {
             // A page with more ink components than text ever has (a checkerboard, noise) costs
             // Tesseract hundreds of megabytes per look: it is read with one look at a time.
             let crew = inkComponents > TextLineFinder.maximumComponents ? crew.alone : crew
+            // Print faint where the text is, though something else on the page is dark (a
+            // photo's desk edge or shadow): its levels are measured inside the lines found.
+            if stretched == nil, let faint = try prepared.image.stretchedToPaperWhite(measuredIn: layout.lines) {
+                prepared = PreparedImage(image: faint, frame: prepared.frame, resolution: prepared.resolution, background: 255)
+            }
             PreparedImageDump.write(prepared.image, blocks: layout.blocks, lines: layout.lines, textHeight: base.textHeight, label: label)
             try control.checkpoint()
             if startsLayoutLook {
