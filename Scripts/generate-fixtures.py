@@ -143,6 +143,7 @@ def main():
     custom_words()
     english()
     latin_in_hangul()
+    condensed()
     save("three-lines", three, THREE_LINES)
     save("receipt", receipt, RECEIPT)
     save("mixed", render_lines(MIXED, "nanum-barun-gothic", size=30), MIXED)
@@ -365,6 +366,16 @@ def latin_in_hangul():
     """A brand's Latin capital inside a Hangul word: the Korean model writes `카카오T` as
     `카카오1` in this font; digits beside syllables (`제1회`, a number plate) stay digits."""
     save("latin-in-hangul", render_lines(LATIN_IN_HANGUL, "nanum-gothic-coding", size=30), LATIN_IN_HANGUL)
+
+
+CONDENSED = ["왕돈까스 2 8,000 16,000", "어니언돈까스 1 8,000 8,000", "규동(쇠고기덮밥) 1 8,000 8,000"]
+
+
+def condensed():
+    """A receipt's items in a condensed font (half as wide): the line model reads it better
+    widened again (`DoubtfulLineReview`)."""
+    page = render_lines(CONDENSED, "nanum-barun-gothic", size=40)
+    save("condensed", page.resize((page.width // 2, page.height), Image.Resampling.LANCZOS), CONDENSED)
 
 
 FAINT_PHOTO = ["새벽베이커리 성수점", "사업자번호 214-86-35510", "식빵 2 7,800", "합계 12,600"]

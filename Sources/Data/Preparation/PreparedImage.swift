@@ -38,6 +38,9 @@ struct PreparedFrame {
     var straightening: ProjectiveMap? = nil
     /// Where the image read lies in the prepared image, when only a piece of it is read.
     var origin: (x: Int, y: Int) = (0, 0)
+    /// How many times wider than the prepared image a piece was made before it was read
+    /// (`DoubtfulLineReview`).
+    var widening = 1.0
 
     /// Maps a top-left pixel rectangle of the prepared image to a normalized rectangle of
     /// the upright image (the bounding box of its four corners, clamped into the image).
@@ -63,7 +66,7 @@ struct PreparedFrame {
     private func uprightPoint(x: Double, y: Double) -> (x: Double, y: Double) {
         // Move a piece back into place, undo the border, then the deskew rotation about the centre, then the
         // straightening, then the scaling.
-        var px = x + Double(origin.x) - Double(border)
+        var px = x / widening + Double(origin.x) - Double(border)
         var py = y + Double(origin.y) - Double(border)
         if deskewDegrees != 0 {
             let angle = -deskewDegrees * .pi / 180

@@ -1,0 +1,33 @@
+import Domain
+import OCRTestSupport
+import Testing
+
+@testable import Data
+
+@Suite("Doubtful lines: read again alone, and widened when still too unsure to keep")
+struct DoubtfulLineReviewTests {
+    @Test("A condensed line the filter would drop is read widened, its box mapped back to where it is printed")
+    func condensedLine() async throws {
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("condensed.png").data())
+        let line = try #require(result.lines.first { $0.text.contains("규동(쇠고기") }, "\(result.text)")
+        // The third of three lines: the bottom third of the image (origin bottom-left), and
+        // across the print, not widened past it.
+        #expect(line.boundingBox.maxY < 0.4)
+        #expect(line.boundingBox.minX >= 0 && line.boundingBox.maxX <= 1)
+        #expect(line.boundingBox.width > 0.5)
+        for word in line.words {
+            #expect(word.boundingBox.minX >= line.boundingBox.minX - 0.01 && word.boundingBox.maxX <= line.boundingBox.maxX + 0.01)
+        }
+    }
+
+    @Test("A piece read widened maps its x coordinates back by the widening")
+    func widenedFrame() {
+        var frame = PreparedFrame(identityOf: ImageSize(width: 200, height: 100))
+        frame.origin = (50, 20)
+        frame.widening = 2
+        // 40 px into a piece twice as wide is 20 px into the original, from x = 50.
+        let rect = frame.uprightRect(PixelRect(x: 40, y: 0, width: 60, height: 10))
+        #expect(abs(rect.x - 70.0 / 200) < 1e-9)
+        #expect(abs(rect.width - 30.0 / 200) < 1e-9)
+    }
+}
