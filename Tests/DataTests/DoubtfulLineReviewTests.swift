@@ -20,6 +20,17 @@ struct DoubtfulLineReviewTests {
         }
     }
 
+    @Test(
+        "A reading that leaves most of its line empty is sparse: not looked at widened",
+        arguments: [("3762-60**-****-**** A-0310", true), ("- “ 7 ue 00 로", false)])
+    func sparse(text: String, dense: Bool) {
+        // A line 30 px high and 600 px wide: twenty line heights.
+        let line = PreparedLine(
+            line: RecognizedLine(text: text, boundingBox: NormalizedRect(x: 0, y: 0, width: 1, height: 0.1), confidence: 0.4),
+            preparedBox: PixelRect(x: 0, y: 0, width: 600, height: 30))
+        #expect((line.characterDensity(of: line.line) >= DoubtfulLineReview.sparseReading) == dense)
+    }
+
     @Test("A piece read widened maps its x coordinates back by the widening")
     func widenedFrame() {
         var frame = PreparedFrame(identityOf: ImageSize(width: 200, height: 100))
