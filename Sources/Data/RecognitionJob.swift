@@ -65,7 +65,7 @@ struct RecognitionJob: Sendable {
         }
         var lines = reading.lines
         if options.recognitionLevel == .accurate {
-            let review = DoubtfulLineReview(crew: crew, setup: setup, control: control, widensBelow: options.minimumConfidence)
+            let review = DoubtfulLineReview(crew: crew, setup: setup, control: control, otherViewsBelow: options.minimumConfidence)
             lines = try trace.measure("review") { try review.review(lines, in: reading.prepared) }
         }
         if KoreanSecondOpinion.applies(languages: languages, level: options.recognitionLevel) {

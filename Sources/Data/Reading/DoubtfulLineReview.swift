@@ -1,3 +1,4 @@
+internal import CLeptonica
 internal import CTesseract
 import Domain
 
@@ -8,24 +9,26 @@ import Domain
 /// the same line often comes back whole and sure. Runs for `.accurate` readings; costs one
 /// single-line recognition per line below `PageReader.reliableConfidence`.
 ///
-/// A line still read under `widensBelow` (the confidence filter would drop it) is read once
-/// more from a copy made `widening` times wider: Tesseract's line model sees narrow print
-/// (a condensed receipt font, a card number of asterisks) better with its characters
-/// spread. Measured on the 23 real images: mean CER 0.296 → 0.286 (a condensed receipt
-/// 0.463 → 0.367, a card slip's number line 0.455 → 0.331), +0.6 s. Widened 1.3 or 1.7
-/// times, they read less well; twice as wide, worse than not at all (Docs/Benchmarks.md).
+/// A line still read under `otherViewsBelow` (the confidence filter would drop it) is shown to
+/// Tesseract in other ways (`LineView`), while it stays that unsure: made `widening` times
+/// wider (its line model sees narrow print — a condensed receipt font, a card number of
+/// asterisks — better spread out), then with bolder strokes. Measured on the 23 real images
+/// (Docs/Benchmarks.md): widened, mean CER 0.296 → 0.286 (a condensed receipt 0.463 →
+/// 0.367, a card slip's number line 0.455 → 0.331), +0.6 s; bolder after that, 0.286 →
+/// 0.281. Widened 1.3 or 1.7 times, lines read less well; twice as wide, worse than not at
+/// all; thinner strokes instead of bolder, 0.283.
 struct DoubtfulLineReview {
     let crew: EngineCrew
     /// The setup of the engine the page was read with.
     let setup: EngineSetup
     let control: RecognitionControl
-    /// Lines read alone less confidently than this are read once more widened.
-    var widensBelow: Float = 0
+    /// Lines read alone less confidently than this are shown in other ways (0: none is).
+    var otherViewsBelow: Float = 0
 
     /// How much wider a line still unsure is read.
     static let widening = 1.5
     /// A reading with fewer characters than this per line height of the line's width is
-    /// sparse: not read again widened (measured: the wall sign 5.0 → 4.1 s, the same text
+    /// sparse: not shown in other ways (measured: the wall sign 5.0 → 4.1 s, the same text
     /// on the 23 real images and the held-out split).
     static let sparseReading = 0.7
 
@@ -40,29 +43,47 @@ struct DoubtfulLineReview {
             if let alone = reread, alone.count == 1, let candidate = alone.first, candidate.line.confidence > line.line.confidence {
                 best = PreparedLine(line: candidate.line, preparedBox: line.preparedBox)
             }
-            // Still too unsure to keep: one more look, the line made half as wide again —
-            // unless the reading leaves most of the line empty (brick and shadow read as a
-            // few marks across a photograph: not text to look at again).
-            guard best.line.confidence < widensBelow, line.characterDensity(of: best.line) >= Self.sparseReading else { return best }
-            try control.checkpoint()
-            guard
-                let widened = try Self.readWidened(line, by: Self.widening, in: prepared, with: engines.engine(for: setup), control: control),
-                widened.line.confidence > best.line.confidence
-            else { return best }
-            return widened
+            // Still too unsure to keep: other looks at the line, while it stays so — unless
+            // the reading leaves most of the line empty (brick and shadow read as a few marks
+            // across a photograph: not text to look at again).
+            for view in LineView.allCases {
+                guard best.line.confidence < otherViewsBelow, line.characterDensity(of: best.line) >= Self.sparseReading else { break }
+                try control.checkpoint()
+                if let other = try Self.read(line, seen: view, in: prepared, with: engines.engine(for: setup), control: control),
+                    other.line.confidence > best.line.confidence
+                {
+                    best = other
+                }
+            }
+            return best
         }
     }
 
-    /// `line` read alone from a copy of its reading box made `factor` times wider, its
-    /// boxes mapped back into the upright image; `nil` when it did not come back as one line.
-    static func readWidened(
-        _ line: PreparedLine, by factor: Double, in prepared: PreparedImage, with engine: TesseractEngine, control: RecognitionControl
+    /// Other ways of showing Tesseract a line it read unsurely, in the order tried.
+    enum LineView: CaseIterable {
+        /// Made `DoubtfulLineReview.widening` times wider: narrow print spread out.
+        case widened
+        /// Its strokes made a pixel bolder (a 3×3 grey erosion): thin or broken print filled in.
+        case thickened
+    }
+
+    /// `line` read alone from a copy of its reading box shown as `view`, its boxes mapped
+    /// back into the upright image; `nil` when it did not come back as one line.
+    static func read(
+        _ line: PreparedLine, seen view: LineView, in prepared: PreparedImage, with engine: TesseractEngine, control: RecognitionControl
     ) throws -> PreparedLine? {
         let box = line.readingBox(within: prepared.image.size)
-        let piece = try prepared.image.clipped(to: box).widened(by: factor)
+        let crop = try prepared.image.clipped(to: box)
         var frame = prepared.frame
         frame.origin = (frame.origin.x + box.x, frame.origin.y + box.y)
-        frame.widening = factor
+        let piece: LeptonicaImage
+        switch view {
+        case .widened:
+            piece = try crop.widened(by: widening)
+            frame.widening = widening
+        case .thickened:
+            piece = try crop.applying("thicken the strokes") { pixErodeGray($0, 3, 3) }
+        }
         let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
         let read = engine.recognize(
             PreparedImage(image: piece, frame: frame, resolution: prepared.resolution, background: prepared.background),
