@@ -65,7 +65,7 @@ struct RecognitionJob: Sendable {
         }
         var lines = reading.lines
         if options.recognitionLevel == .accurate {
-            let review = DoubtfulLineReview(crew: crew, setup: setup, control: control, otherViewsBelow: options.minimumConfidence)
+            let review = DoubtfulLineReview(crew: crew, setup: setup, control: control, otherViewsBelow: filterThreshold)
             lines = try trace.measure("review") { try review.review(lines, in: reading.prepared) }
         }
         if KoreanSecondOpinion.applies(languages: languages, level: options.recognitionLevel) {
@@ -92,12 +92,12 @@ struct RecognitionJob: Sendable {
         }
     }
 
-    /// The confidence under which the standard rules drop a line (second opinions are not
-    /// asked about those; measured: the same text on the real and held-out sets, the Korean
-    /// second opinion's CPU 1.76 → 1.01 s over the 23 real images); 0 with rules of the
-    /// caller's own (`--raw` keeps every line).
+    /// The confidence under which the rules in force drop a line (second looks are not spent
+    /// on those; measured: the same text on the real and held-out sets, the Korean second
+    /// opinion's CPU 1.76 → 1.01 s over the 23 real images); 0 with rules that keep every
+    /// line (`--raw`, field extraction).
     private var filterThreshold: Float {
-        options.rules == nil ? options.minimumConfidence : 0
+        options.resolvedRules.dropsLinesBelow
     }
 
     private var exifRotation: RotationDegree? {

@@ -40,6 +40,17 @@ struct RecognitionRuleTests {
         #expect(RecognitionOptions().resolvedRules.names == RecognitionPipeline.standard().names)
     }
 
+    @Test("Where a pipeline drops lines: its confidence filter's minimum, none without one")
+    func dropsLinesBelow() {
+        #expect(RecognitionPipeline.standard().dropsLinesBelow == ConfidenceFilter.defaultMinimumConfidence)
+        #expect(RecognitionPipeline.standard(minimumConfidence: 0.3).dropsLinesBelow == 0.3)
+        #expect(RecognitionPipeline.raw.dropsLinesBelow == 0)
+        #expect(RecognitionPipeline.fieldExtraction().dropsLinesBelow == 0)
+        var extraction = RecognitionPipeline.fieldExtraction()
+        extraction.rules.insert(ConfidenceFilter(minimumConfidence: 0.6), at: 0)
+        #expect(extraction.dropsLinesBelow == 0.6)
+    }
+
     @Test("The confidence rule drops unsure lines and records its threshold for filteredLines")
     func confidenceRule() {
         let filtered = ConfidenceFilter(minimumConfidence: 0.7).apply(to: result([textLine("a", confidence: 0.69), textLine("b", confidence: 0.7)]))

@@ -63,6 +63,13 @@ public struct RecognitionPipeline: Sendable {
         RecognitionPipeline(rules + [rule])
     }
 
+    /// The line confidence under which these rules drop a line: the highest
+    /// `ConfidenceFilter` minimum among them; 0 when none drops lines by confidence
+    /// (`raw`, `fieldExtraction`).
+    public var dropsLinesBelow: Float {
+        rules.compactMap { ($0 as? ConfidenceFilter)?.minimumConfidence }.max() ?? 0
+    }
+
     /// The rules' names, in order.
     public var names: [String] { rules.map(\.name) }
 
