@@ -16,7 +16,8 @@ import Domain
 /// (Docs/Benchmarks.md): widened, mean CER 0.296 → 0.286 (a condensed receipt 0.463 →
 /// 0.367, a card slip's number line 0.455 → 0.331), +0.6 s; bolder after that, 0.286 →
 /// 0.281. Widened 1.3 or 1.7 times, lines read less well; twice as wide, worse than not at
-/// all; thinner strokes instead of bolder, 0.283.
+/// all; thinner strokes instead of bolder, 0.283; every line still doubtful (under 0.8)
+/// shown so, 0.276 for 1.5–3 s more (not taken).
 struct DoubtfulLineReview {
     let crew: EngineCrew
     /// The setup of the engine the page was read with.
