@@ -30,6 +30,25 @@ struct NumberTailSecondOpinionTests {
     }
 
     @Test(
+        "An unsure English unit is taken for the Korean model's extra digits after the same number",
+        arguments: [
+            ("500ml", "50001", true), ("300g", "3009", true), ("1.5kg", "1.560", true), ("20T", "201", true),
+            ("500ml", "5000", false),  // one digit for two letters
+            ("500ml", "60001", false),  // another number
+            ("50xy", "5001", false),  // no unit
+            ("500", "500", false),  // no unit at all
+        ])
+    func unitForDigits(english: String, korean: String, expected: Bool) {
+        #expect(NumberTailSecondOpinion.isUnitForDigits(english, korean: korean) == expected)
+    }
+
+    @Test("The bundled sample receipt keeps its 500ml, which the English model reads unsure")
+    func sampleReceiptUnit() async throws {
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("receipt.png").data())
+        #expect(result.lines.contains { $0.text == "생수 500ml 900" }, "\(result.text)")
+    }
+
+    @Test(
         "Taken: units for digits, commas and hyphens for what the Korean model wrote",
         arguments: [
             (["300g", "2", "26,000"], ["3008", "2", "26,000"]), (["20T", "3"], ["2073"]), (["54,100"], ["54.100"]),

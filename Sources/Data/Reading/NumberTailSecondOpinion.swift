@@ -50,8 +50,18 @@ struct NumberTailSecondOpinion {
                 return line
             }
             var english = reread.flatMap(\.line.words)
-            guard english.allSatisfy({ $0.confidence >= Self.minimumConfidence }) else { return line }
             let korean = words[tail].map(\.text)
+            // Unsure words are taken only as a common unit written where the Korean reading
+            // has as many extra digits after the same number (`500ml` for `50001`, at 0.25).
+            let sure = english.enumerated().allSatisfy { index, word in
+                word.confidence >= Self.minimumConfidence
+                    || (english.count == korean.count && Self.isUnitForDigits(word.text, korean: korean[index]))
+            }
+            guard sure else { return line }
+            // Such a unit stands for the Korean model's sure digits: it keeps their confidence.
+            for index in english.indices where english.count == korean.count && Self.isUnitForDigits(english[index].text, korean: korean[index]) {
+                english[index].confidence = max(english[index].confidence, words[tail.lowerBound + index].confidence)
+            }
             if let lastWord = english.last {
                 english[english.count - 1].text = Self.withoutAddedFinalStop(lastWord.text, korean: korean.last ?? "")
             }
@@ -122,6 +132,21 @@ struct NumberTailSecondOpinion {
         let newLetters = english.joined().filter(\.isLetter).count - korean.joined().filter(\.isLetter).count
         let leftOut = koreanDigits.count - englishDigits.count
         return leftOut <= max(0, newLetters)
+    }
+
+    /// Units printed after quantities on Korean receipts.
+    static let commonUnits: Set<String> = ["g", "kg", "mg", "ml", "mL", "L", "l", "T", "mm", "cm", "m", "EA", "ea"]
+
+    /// Whether `english` is a number and a common unit, and `korean` the same number
+    /// followed by as many digits as the unit has letters (the Korean model's digits for
+    /// the letters it lacks: `500ml` → `50001`, `300g` → `3009`).
+    static func isUnitForDigits(_ english: String, korean: String) -> Bool {
+        let number = english.prefix { $0.isASCIIDigit || $0 == "." || $0 == "," }
+        let unit = english.dropFirst(number.count)
+        guard !number.isEmpty, number.first?.isASCIIDigit == true, commonUnits.contains(String(unit)),
+            korean.hasPrefix(number), korean.count == english.count
+        else { return false }
+        return korean.dropFirst(number.count).allSatisfy(\.isASCIIDigit)
     }
 
     /// Digits, Latin letters and the punctuation of numbers, codes and amounts.
