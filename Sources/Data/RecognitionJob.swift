@@ -65,7 +65,10 @@ struct RecognitionJob: Sendable {
         }
         var lines = reading.lines
         if options.recognitionLevel == .accurate {
-            let review = DoubtfulLineReview(crew: crew, setup: setup, control: control, otherViewsBelow: filterThreshold)
+            // Lines still under the minimum confidence — dropped by the standard rules, barely
+            // read for field extraction — are shown in other ways (measured on the real
+            // receipts: a card slip's number and a VAT found, every field 1 → 2 of 8).
+            let review = DoubtfulLineReview(crew: crew, setup: setup, control: control, otherViewsBelow: options.minimumConfidence)
             lines = try trace.measure("review") { try review.review(lines, in: reading.prepared) }
         }
         if KoreanSecondOpinion.applies(languages: languages, level: options.recognitionLevel) {
