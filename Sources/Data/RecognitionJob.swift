@@ -71,17 +71,10 @@ struct RecognitionJob: Sendable {
             let review = DoubtfulLineReview(crew: crew, setup: setup, control: control, otherViewsBelow: options.minimumConfidence)
             lines = try trace.measure("review") { try review.review(lines, in: reading.prepared) }
         }
-        if KoreanSecondOpinion.applies(languages: languages, level: options.recognitionLevel) {
-            let opinion = KoreanSecondOpinion(crew: crew, control: control, minimumLineConfidence: filterThreshold)
-            lines = try trace.measure("korean") { try opinion.review(lines, in: reading.prepared) }
-        }
-        if LatinLetterSecondOpinion.applies(languages: languages, level: options.recognitionLevel) {
-            let opinion = LatinLetterSecondOpinion(crew: crew, control: control, minimumLineConfidence: filterThreshold)
-            lines = try trace.measure("letters") { try opinion.review(lines, in: reading.prepared) }
-        }
-        if NumberTailSecondOpinion.applies(languages: languages, level: options.recognitionLevel) {
-            let opinion = NumberTailSecondOpinion(crew: crew, control: control, minimumLineConfidence: filterThreshold)
-            lines = try trace.measure("tails") { try opinion.review(lines, in: reading.prepared) }
+        let opinions: [any LineSecondOpinion.Type] = [KoreanSecondOpinion.self, LatinLetterSecondOpinion.self, NumberTailSecondOpinion.self]
+        for kind in opinions where kind.applies(languages: languages, level: options.recognitionLevel) {
+            let opinion = kind.init(crew: crew, control: control, minimumLineConfidence: filterThreshold)
+            lines = try trace.measure(kind.stage) { try opinion.review(lines, in: reading.prepared) }
         }
         if options.candidateCount > 1 {
             let models = LineCandidates.models(for: languages).map { model in { engines.optionalEngine(for: model) } }

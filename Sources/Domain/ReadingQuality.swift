@@ -19,7 +19,7 @@ public struct ReadingQuality: Sendable, Hashable, Comparable {
         var characters = 0
         var confident = 0.0
         for word in lines.flatMap(\.words) {
-            let count = word.text.unicodeScalars.filter { !$0.properties.isWhitespace }.count
+            let count = word.text.visibleCharacterCount
             characters += count
             weighted += Double(word.confidence) * Double(count)
             if word.confidence >= Self.minimumWordConfidence {

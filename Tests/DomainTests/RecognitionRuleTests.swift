@@ -40,6 +40,11 @@ struct RecognitionRuleTests {
         #expect(RecognitionOptions().resolvedRules.names == RecognitionPipeline.standard().names)
     }
 
+    @Test("Visible characters: whitespace of any kind is not counted", arguments: [("생수 500ml 900", 10), (" \t\u{3000}", 0), ("", 0)])
+    func visibleCharacters(text: String, count: Int) {
+        #expect(text.visibleCharacterCount == count)
+    }
+
     @Test("Where a pipeline drops lines: its confidence filter's minimum, none without one")
     func dropsLinesBelow() {
         #expect(RecognitionPipeline.standard().dropsLinesBelow == ConfidenceFilter.defaultMinimumConfidence)

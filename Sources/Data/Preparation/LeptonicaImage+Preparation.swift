@@ -113,13 +113,13 @@ extension LeptonicaImage {
         return try body()
     }
 
-    /// The image scaled by `factor` (`pixScale`: smooth interpolation up, area mapping down).
     /// The image made `factor` times wider, its height kept.
     func widened(by factor: Double) throws(OCRError) -> LeptonicaImage {
         guard abs(factor - 1) > 0.01 else { return self }
         return try Self.checked(pixScale(pix, Float(factor), 1), "widen the image")
     }
 
+    /// The image scaled by `factor` (`pixScale`: smooth interpolation up, area mapping down).
     func scaled(by factor: Double) throws(OCRError) -> LeptonicaImage {
         guard abs(factor - 1) > 0.01 else { return self }
         return try Self.checked(pixScale(pix, Float(factor), Float(factor)), "scale the image")

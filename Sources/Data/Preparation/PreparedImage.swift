@@ -12,6 +12,11 @@ struct PreparedImage {
     /// The level of the page's paper around its print (what areas not to be read are painted).
     var background: Int = 255
 
+    /// The same page, its pixels replaced by `image` (levels stretched: paper white).
+    func withStretched(_ image: LeptonicaImage) -> PreparedImage {
+        PreparedImage(image: image, frame: frame, resolution: resolution, background: 255)
+    }
+
     /// The resolution at which text `textHeight` pixels high is about 10-point print
     /// (a Hangul syllable is close to the em: 10 pt is 0.139 in), within Tesseract's
     /// credible range.

@@ -98,8 +98,7 @@ struct DoubtfulLineReview {
 extension PreparedLine {
     /// How many characters (not spaces) `reading` holds per height of this line's width.
     func characterDensity(of reading: RecognizedLine) -> Double {
-        let characters = reading.text.unicodeScalars.filter { !$0.properties.isWhitespace }.count
-        return Double(characters) * Double(preparedBox.height) / Double(max(1, preparedBox.width))
+        Double(reading.text.visibleCharacterCount) * Double(preparedBox.height) / Double(max(1, preparedBox.width))
     }
 
     /// Whether the line was read less confidently than `PageReader.reliableConfidence`.

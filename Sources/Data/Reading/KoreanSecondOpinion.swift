@@ -12,7 +12,8 @@ import Domain
 /// of re-reading whole lines (measured: 2.3 → 1.05 s of CPU over the 48 tune pages) with
 /// the same accuracy (tune 0.045 either way; held-out 0.066 → 0.065). A `kor` engine is
 /// made once per worker.
-struct KoreanSecondOpinion {
+struct KoreanSecondOpinion: LineSecondOpinion {
+    static let stage = "korean"
     static let korean = ["kor"]
 
     /// The engines to read with: `kor` is made when a line first needs it (most pages need

@@ -10,18 +10,16 @@ import Domain
 /// a line height to either side when the first look finds no letter. Runs for `.accurate`
 /// readings with both `kor` and `eng`, on lines the confidence filter keeps (most pages
 /// have no such run and never load the English model for it).
-struct LatinLetterSecondOpinion {
-    static let english = ["eng"]
+struct LatinLetterSecondOpinion: LineSecondOpinion {
+    static let stage = "letters"
 
     /// The engines to read with: `eng` is made when a run first needs it.
     let crew: EngineCrew
     let control: RecognitionControl
-    /// Lines read less confidently than this are left as they are: the confidence filter
-    /// drops them (0 when no filter will run).
     var minimumLineConfidence: Float = 0
 
     static func applies(languages: [String], level: RecognitionLevel) -> Bool {
-        level == .accurate && languages.contains("kor") && languages.contains("eng")
+        readsKoreanWithEnglish(languages: languages, level: level)
     }
 
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {

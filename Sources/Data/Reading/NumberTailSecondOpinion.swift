@@ -16,8 +16,8 @@ import Domain
 /// number at its comma, and its digits are the Korean reading's with at most one left out
 /// for each letter it adds (`5009` → `500g`).
 /// Runs for `.accurate` readings with both `kor` and `eng`.
-struct NumberTailSecondOpinion {
-    static let english = ["eng"]
+struct NumberTailSecondOpinion: LineSecondOpinion {
+    static let stage = "tails"
     /// Every word of the English reading must be read with at least this confidence.
     static let minimumConfidence: Float = 0.6
 
@@ -30,7 +30,7 @@ struct NumberTailSecondOpinion {
     var minimumLineConfidence: Float = 0
 
     static func applies(languages: [String], level: RecognitionLevel) -> Bool {
-        level == .accurate && languages.contains("kor") && languages.contains("eng")
+        readsKoreanWithEnglish(languages: languages, level: level)
     }
 
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
@@ -53,13 +53,10 @@ struct NumberTailSecondOpinion {
             let korean = words[tail].map(\.text)
             // Unsure words are taken only as a common unit written where the Korean reading
             // has as many extra digits after the same number (`500ml` for `50001`, at 0.25).
-            let sure = english.enumerated().allSatisfy { index, word in
-                word.confidence >= Self.minimumConfidence
-                    || (english.count == korean.count && Self.isUnitForDigits(word.text, korean: korean[index]))
-            }
-            guard sure else { return line }
+            let units = english.count == korean.count ? english.indices.filter { Self.isUnitForDigits(english[$0].text, korean: korean[$0]) } : []
+            guard english.indices.allSatisfy({ english[$0].confidence >= Self.minimumConfidence || units.contains($0) }) else { return line }
             // Such a unit stands for the Korean model's sure digits: it keeps their confidence.
-            for index in english.indices where english.count == korean.count && Self.isUnitForDigits(english[index].text, korean: korean[index]) {
+            for index in units {
                 english[index].confidence = max(english[index].confidence, words[tail.lowerBound + index].confidence)
             }
             if let lastWord = english.last {

@@ -122,9 +122,7 @@ struct PageReader {
         // Faint print (nothing darker than level 40) is read stretched, paper to white: on
         // grey paper beside white print-head streaks, a threshold splits paper from streaks.
         let stretched = try prepared.image.stretchedToPaperWhite()
-        if let stretched {
-            prepared = PreparedImage(image: stretched, frame: prepared.frame, resolution: prepared.resolution, background: 255)
-        }
+        if let stretched { prepared = prepared.withStretched(stretched) }
         PreparedImageDump.write(prepared.image, label: label)
         var lines: [PreparedLine] = []
         var layoutLook: SpareLook<[PreparedLine], [PreparedLine]>?
@@ -136,7 +134,7 @@ struct PageReader {
             // Print faint where the text is, though something else on the page is dark (a
             // photo's desk edge or shadow): its levels are measured inside the lines found.
             if stretched == nil, let faint = try prepared.image.stretchedToPaperWhite(measuredIn: layout.lines) {
-                prepared = PreparedImage(image: faint, frame: prepared.frame, resolution: prepared.resolution, background: 255)
+                prepared = prepared.withStretched(faint)
             }
             PreparedImageDump.write(prepared.image, blocks: layout.blocks, lines: layout.lines, textHeight: base.textHeight, label: label)
             try control.checkpoint()

@@ -26,7 +26,7 @@ public struct NoisyPageFilter: RecognitionRule, Hashable, Codable {
 
     /// Whether `lines` were read mostly as noise.
     public func isNoisy(_ lines: [RecognizedLine]) -> Bool {
-        func characters(_ line: RecognizedLine) -> Int { line.text.unicodeScalars.filter { !$0.properties.isWhitespace }.count }
+        func characters(_ line: RecognizedLine) -> Int { line.text.visibleCharacterCount }
         let total = lines.reduce(0) { $0 + characters($1) }
         guard total > 0 else { return false }
         let sure = lines.filter { $0.confidence >= minimumConfidence }.reduce(0) { $0 + characters($1) }

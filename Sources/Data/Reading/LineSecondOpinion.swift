@@ -1,0 +1,28 @@
+import Domain
+
+/// A second look, with another model, at the lines of a page where the first reading has
+/// a suspect shape (`KoreanSecondOpinion`, `LatinLetterSecondOpinion`,
+/// `NumberTailSecondOpinion`). Each is shared out on the job's crew and skips the lines the
+/// rules in force will drop; `RecognitionJob` runs them in that order.
+protocol LineSecondOpinion {
+    /// The stage's name in `SWIFTOCR_TRACE`.
+    static var stage: String { get }
+    /// Whether the opinion is asked for a reading with `languages` at `level`.
+    static func applies(languages: [String], level: RecognitionLevel) -> Bool
+    /// - Parameter minimumLineConfidence: Lines read less confidently are left as they are
+    ///   (the confidence filter drops them; 0 when no filter will run).
+    init(crew: EngineCrew, control: RecognitionControl, minimumLineConfidence: Float)
+    /// The lines, those looked at again mended.
+    func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine]
+}
+
+extension LineSecondOpinion {
+    /// The English model alone, asked after a reading with both `kor` and `eng`.
+    static var english: [String] { ["eng"] }
+
+    /// Whether an `.accurate` reading with both `kor` and `eng` is asked (the English
+    /// model's looks at what the Korean model wrote).
+    static func readsKoreanWithEnglish(languages: [String], level: RecognitionLevel) -> Bool {
+        level == .accurate && languages.contains("kor") && languages.contains("eng")
+    }
+}
