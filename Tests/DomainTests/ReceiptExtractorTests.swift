@@ -241,6 +241,8 @@ struct ReceiptLayoutTests {
             ("카드번호 : 6250-03**-****-4903(C) 일시불", "6250-03**-****-4903"), ("카드번호 4854-79**-****-6471", "4854-79**-****-6471"),
             // As engines misread them: a faint `*` as `°`, a dash as the jamo `ㅡ`.
             ("카드번호 2893-34°*-****-3167", "2893-34**-****-3167"), ("신한카드 1210-17**ㅡ****-143*", "1210-17**-****-143*"),
+            // A stray bracket before the last group (a generated taxi receipt read `…-(0969`).
+            ("카드번호: 4899-12**-****-(0969", "4899-12**-****-0969"), ("카드번호 5461-11**-****-[1234", "5461-11**-****-1234"),
         ])
     func terminalShapes(line: String, expected: String) {
         #expect(ReceiptExtractor().extract(from: receipt(["가게", line])).cardNumber?.value == expected)
@@ -249,6 +251,10 @@ struct ReceiptLayoutTests {
     @Test("A masked number whose last group goes on in digits is not cut short into a fully masked tail")
     func misreadTail() {
         #expect(ReceiptExtractor().extract(from: receipt(["가게", "Card No. 8987—32%%—#%#%*%—4A943"])).cardNumber == nil)
+        // The mask's last four are no last group when the number goes on after a misread mark:
+        // `4899-12**-****-****` would put a mask where the receipt printed digits.
+        #expect(ReceiptExtractor().extract(from: receipt(["가게", "카드번호 4899-12**-****-©0969"])).cardNumber?.value != "4899-12**-****-****")
+        #expect(ReceiptExtractor().extract(from: receipt(["가게", "카드번호 4899-12**-****-!!0969"])).cardNumber == nil)
     }
 
     @Test("An approval number under a garbled label, never a date under 승인일자")
@@ -256,6 +262,24 @@ struct ReceiptLayoutTests {
         let read = ReceiptExtractor().extract(from: receipt(["가게", "승인40:39132969 가맹점:000000174865021", "승인일자:20231206"]))
         #expect(read.approvalNumber?.value == "39132969")
         #expect(ReceiptExtractor().extract(from: receipt(["가게", "승인일자:20231206"])).approvalNumber == nil)
+    }
+
+    @Test("A card number under its label says the receipt was paid by card, though its digits were read unsurely")
+    func unsureCardNumberStillSaysCard() throws {
+        var result = receipt(["가게", "결제금액 24,800원", "카드번호 2893-34**-****-3167", "승인번호 89023182"])
+        let line = result.lines[2]
+        result.lines[2] = line.withWords(
+            line.words.map { word in
+                var word = word
+                if word.text.contains("*") { word.confidence = 0.3 }
+                return word
+            })
+        let read = ReceiptExtractor().extract(from: result)
+        #expect(try #require(read.cardNumber).confidence < 0.5)
+        let method = try #require(read.paymentMethod)
+        #expect(method.value == .card)
+        #expect(method.confidence < 0.9, "one line says so")
+        #expect(ReceiptExtractor().extract(from: receipt(["가게", "결제금액 24,800원", "5461-11**-****-1234"])).paymentMethod == nil)
     }
 
     @Test("A card number found by its shape alone, with no label, stays below 0.5")

@@ -4,7 +4,9 @@
 ///
 /// A number is recognised by its shape alone: four, six or eight leading digits, at least
 /// two masking characters (`*`, or what an engine reads for one: `%`, `#`, `+`, `x`, `¥`,
-/// `※`, `°`), groups separated by dashes (or the jamo `ㅡ` an engine reads for one), and a last group of four digits or masks. Digits without a mask (a POS, terminal
+/// `※`, `°`), groups separated by dashes (or the jamo `ㅡ` an engine reads for one, and a
+/// stray bracket before the last group), and a last group of four digits or masks, where
+/// the number ends. Digits without a mask (a POS, terminal
 /// or order number) are never a card number. The number is given back in the shape it was
 /// printed in (grouped by dashes or not), its mask normalised to `*` and to sixteen places.
 public enum MaskedCardNumber {
@@ -13,14 +15,18 @@ public enum MaskedCardNumber {
 
     /// The first masked card number in `text`, and the range it was read from.
     public static func find(in text: String) -> (number: String, range: Range<String.Index>)? {
-        let pattern = #/(\d{4})(?:[-. ㅡ]{0,2}(\d{4}|\d{2}))?((?:[-. ㅡ]{0,2}[*%#+xX×¥※⁎∗＊°]){2,}[-. ㅡ]{0,2})((?:\d|[*%#+xX×¥※⁎∗＊°]){4})(?![\d*°])/#
+        let pattern = #/(\d{4})(?:[-. ㅡ]{0,2}(\d{4}|\d{2}))?((?:[-. ㅡ]{0,2}[*%#+xX×¥※⁎∗＊°]){2,}[-. ㅡ]{0,2}[(\[]?)((?:\d|[*%#+xX×¥※⁎∗＊°]){4})(?![\d*°])/#
         for match in text.matches(of: pattern, notAfter: "0123456789*") {
             let (_, first, secondGroup, run, last) = match.output
             let second = secondGroup.map(String.init) ?? ""
             let masked = run.filter { maskCharacters.contains($0) }.count
             guard masked >= 2 else { continue }
-            // Digits right after the last group mean the number goes on, misread: not this shape.
-            guard text[match.range.upperBound...].drop(while: { "-. ㅡ".contains($0) }).first?.isNumber != true else { continue }
+            // Digits right after the last group — or digits or masks after a misread mark —
+            // mean the number goes on, misread: not this shape (its last group would be invented).
+            let after = text[match.range.upperBound...].drop(while: { "-. ㅡ".contains($0) })
+            let afterMarks = text[match.range.upperBound...].drop { "-.ㅡ".contains($0) }
+                .drop { !$0.isLetter && !$0.isNumber && !$0.isWhitespace && !maskCharacters.contains($0) }
+            guard after.first?.isNumber != true, afterMarks.first.map({ $0.isNumber || maskCharacters.contains($0) }) != true else { continue }
             let lead = String(first) + second
             let tail = String(last.map { maskCharacters.contains($0) ? "*" : $0 })
             guard tail.contains(where: \.isASCIIDigit) || masked + lead.count >= 8 else { continue }
