@@ -15,8 +15,14 @@ public enum MaskedCardNumber {
 
     /// The first masked card number in `text`, and the range it was read from.
     public static func find(in text: String) -> (number: String, range: Range<String.Index>)? {
-        // swift-format-ignore: LineLength
-        let pattern = #/(\d{4})(?:[-. ㅡ]{0,2}(\d{4}|\d{2}))?((?:[-. ㅡ]{0,2}[*%#+xX×¥※⁎∗＊°]){2,}[-. ㅡ]{0,2}[(\[]?)((?:\d|[*%#+xX×¥※⁎∗＊°]){4})(?![\d*°])/#
+        // The first digits, the run of masks, the last group (`\x20` a space, `\#` a hash: the
+        // literal is extended, where whitespace is ignored and `#` starts a comment).
+        let pattern =
+            #/
+            (\d{4}) (?:[-.\x20ㅡ]{0,2} (\d{4}|\d{2}))?
+            ((?:[-.\x20ㅡ]{0,2} [*%\#+xX×¥※⁎∗＊°]){2,} [-.\x20ㅡ]{0,2} [(\[]?)
+            ((?:\d|[*%\#+xX×¥※⁎∗＊°]){4}) (?![\d*°])
+            /#
         for match in text.matches(of: pattern, notAfter: "0123456789*") {
             let (_, first, secondGroup, run, last) = match.output
             let second = secondGroup.map(String.init) ?? ""
