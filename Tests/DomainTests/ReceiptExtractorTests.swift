@@ -302,6 +302,26 @@ struct ReceiptLayoutTests {
     }
 
     @Test(
+        "A speck read as a lowercase letter or two after the name's last syllable is not part of the name",
+        arguments: [
+            (["365열린약국as", "사업자번호 220-81-62517"], "365열린약국"), (["STARBUCKS광화문점i", "TEL 02-555-1234"], "STARBUCKS광화문점"),
+            (["emart24 선릉점", "TEL 02-555-1234"], "emart24 선릉점"), (["bhc 역삼점", "TEL 02-555-1234"], "bhc 역삼점"),
+            (["365열린약국 as", "TEL 02-555-1234"], "365열린약국"),
+        ])
+    func merchantWithoutTrailingSpeck(lines: [String], expected: String) {
+        #expect(ReceiptExtractor().extract(from: receipt(lines)).merchantName?.value == expected)
+    }
+
+    @Test("Amount labels and card brands standing alone are never the store's name (a slip read as a label column)")
+    func merchantNotLabel() {
+        let labelsReadApart = ["단말기 :", "가맹점 :", "대표자 :", "사업자", "금 액", "부가세", "합 계", "신한카드", "승인번호", "치즈웨이브"]
+        let name = ReceiptExtractor().extract(from: receipt(labelsReadApart)).merchantName?.value
+        #expect(name != "금 액")
+        #expect(name != "신한카드")
+        #expect(ReceiptExtractor().extract(from: receipt(["KB국민카드", "김밥나라", "합계 4,600"])).merchantName?.value == "김밥나라")
+    }
+
+    @Test(
         "Totals under the wider vocabulary, letter-spaced or not, and VAT under 세액 and 부가세액",
         arguments: [
             (["가게", "우유 1 11,000", "판매금액 11,000", "세액 1,000"], 11_000, 1_000),

@@ -116,14 +116,21 @@ extension ReceiptExtractor {
         let candidates = top.filter { line in
             line.line.confidence >= ConfidenceFilter.defaultMinimumConfidence && !line.contains(anyOf: Keywords.heading) && !isHeader(line)
                 && !line.contains(anyOf: ["번호", "주소", "@", "://"])
-                && line.text.firstMatch(of: #/^[^\d:]{1,8}\s*:/#) == nil && !isAddress(line)
+                && line.text.firstMatch(of: #/^[^\d:]{1,8}\s*:/#) == nil && !isAddress(line) && !isLabelOnly(line)
+                && !isCardBrand(line)
         }.compactMap { line in merchantName(line.text).map { (line, $0) } }
         let marked = candidates.first { $0.1.firstMatch(of: #/\(주\)|㈜|주식회사|\(유\)|점$|마트|농협/#) != nil }
         guard let (line, name) = marked ?? candidates.first else { return nil }
         return line.field(name, range: nil, cap: marked != nil ? 0.8 : 0.7).withSource(line.text)
     }
 
-    /// `text` as a store name, without decoration and copy markers, or `nil` when it has
+    /// Whether a line is a card company's name alone (`신한카드`, `KB국민카드`, `IBK비씨카드`):
+    /// what paid, not who was paid.
+    static func isCardBrand(_ line: ReceiptLine) -> Bool {
+        line.compact.hasSuffix("카드") && (3...10).contains(line.compact.count) && !line.compact.contains(where: \.isNumber)
+    }
+
+    /// `text` as a store name, without decoration, copy markers and a trailing speck, or `nil` when it has
     /// fewer than two letters or is mostly digits.
     static func merchantName(_ text: String) -> String? {
         // Decoration is whatever surrounds the name that is not a letter, a digit or a bracket.
@@ -132,6 +139,8 @@ extension ReceiptExtractor {
         if name.hasPrefix("("), !["(주)", "(유)", "(사)"].contains(where: { name.hasPrefix($0) }) { name.removeFirst() }
         if name.hasSuffix(")"), name.filter({ $0 == "(" }).count < name.filter({ $0 == ")" }).count { name.removeLast() }
         name = name.trimmingCharacters(in: decoration)
+        // A speck after the last syllable read as a lowercase letter or two (`365열린약국as`).
+        if let speck = name.firstMatch(of: #/[가-힣](\s?[a-z]{1,2})$/#) { name.removeSubrange(speck.output.1.startIndex...) }
         if let first = name.split(separator: " ").first, let brand = Keywords.brands.first(where: { isMisread(first, of: $0) }) {
             name = brand + name.dropFirst(first.count)  // 6525 역삼타워점 is GS25 역삼타워점
         }
