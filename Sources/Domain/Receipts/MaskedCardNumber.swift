@@ -4,14 +4,16 @@
 ///
 /// A number is recognised by its shape alone: four, six or eight leading digits, at least
 /// two masking characters (`*`, or what an engine reads for one: `%`, `#`, `+`, `x`, `¥`,
-/// `※`, `°`), groups separated by dashes (or the jamo `ㅡ` an engine reads for one, and a
+/// `※`, `°`, `^`, a quotation mark), groups separated by dashes (or the jamo `ㅡ` an engine reads for one, and a
 /// stray bracket before the last group), and a last group of four digits or masks, where
 /// the number ends. Digits without a mask (a POS, terminal
 /// or order number) are never a card number. The number is given back in the shape it was
 /// printed in (grouped by dashes or not), its mask normalised to `*` and to sixteen places.
 public enum MaskedCardNumber {
     /// Characters engines read for the `*` of a mask.
-    public static let maskCharacters: Set<Character> = ["*", "%", "#", "+", "x", "X", "×", "¥", "※", "⁎", "∗", "＊", "°"]
+    public static let maskCharacters: Set<Character> = [
+        "*", "%", "#", "+", "x", "X", "×", "¥", "※", "⁎", "∗", "＊", "°", "\"", "\u{201C}", "\u{201D}", "^",
+    ]
 
     /// The first masked card number in `text`, and the range it was read from.
     public static func find(in text: String) -> (number: String, range: Range<String.Index>)? {
@@ -20,20 +22,22 @@ public enum MaskedCardNumber {
         let pattern =
             #/
             (\d{4}) (?:[-.\x20ㅡ]{0,2} (\d{4}|\d{2}))?
-            ((?:[-.\x20ㅡ]{0,2} [*%\#+xX×¥※⁎∗＊°]){2,} [-.\x20ㅡ]{0,2} [(\[]?)
-            ((?:\d|[*%\#+xX×¥※⁎∗＊°]){4}) (?![\d*°])
+            ((?:[-.\x20ㅡ]{0,2} [*%\#+xX×¥※⁎∗＊°"“”^]){2,} [-.\x20ㅡ]{0,2} [(\[]?)
+            ((?:\d|[*%\#+xX×¥※⁎∗＊°"“”^]){4}) (?![\d*°])
             /#
         for match in text.matches(of: pattern, notAfter: "0123456789*") {
             let (_, first, secondGroup, run, last) = match.output
             let second = secondGroup.map(String.init) ?? ""
             let masked = run.filter { maskCharacters.contains($0) }.count
             guard masked >= 2 else { continue }
-            // Digits right after the last group — or digits or masks after a misread mark —
-            // mean the number goes on, misread: not this shape (its last group would be invented).
+            // Digits right after the last group — or a group of digits or masks after a misread
+            // mark (not a marker such as `(C)`, read `(6)`) — mean the number goes on, misread:
+            // not this shape (its last group would be invented).
             let after = text[match.range.upperBound...].drop(while: { "-. ㅡ".contains($0) })
             let afterMarks = text[match.range.upperBound...].drop { "-.ㅡ".contains($0) }
                 .drop { !$0.isLetter && !$0.isNumber && !$0.isWhitespace && !maskCharacters.contains($0) }
-            guard after.first?.isNumber != true, afterMarks.first.map({ $0.isNumber || maskCharacters.contains($0) }) != true else { continue }
+            let goesOn = afterMarks.prefix { $0.isNumber || maskCharacters.contains($0) }.count >= 3
+            guard after.first?.isNumber != true, !goesOn else { continue }
             let lead = String(first) + second
             let tail = String(last.map { maskCharacters.contains($0) ? "*" : $0 })
             guard tail.contains(where: \.isASCIIDigit) || masked + lead.count >= 8 else { continue }
