@@ -31,6 +31,21 @@ struct DoubtfulLineReviewTests {
         #expect((line.characterDensity(of: line.line) >= DoubtfulLineReview.sparseReading) == dense)
     }
 
+    @Test(
+        "A mask read unsurely and out of a card number's shape calls for other views; one in shape, or read surely, does not",
+        arguments: [
+            ("2760-24*-*_1383", Float(0.18), true), ("2936-75-*-9743", 0.32, true), ("2760-24**-****-1383", 0.18, false),
+            ("2760-24*-*_1383", 0.7, false), ("김*순", 0.2, false),
+        ])
+    func unreadMask(number: String, confidence: Float, calls: Bool) {
+        let box = NormalizedRect(x: 0, y: 0, width: 0.5, height: 0.1)
+        let words = [
+            RecognizedWord(text: "카드번호", boundingBox: box, confidence: 0.93), RecognizedWord(text: number, boundingBox: box, confidence: confidence),
+        ]
+        let line = RecognizedLine(text: "카드번호 \(number)", boundingBox: box, confidence: 0.8, words: words)
+        #expect(DoubtfulLineReview.holdsUnreadMask(line) == calls)
+    }
+
     @Test("A piece read widened maps its x coordinates back by the widening")
     func widenedFrame() {
         var frame = PreparedFrame(identityOf: ImageSize(width: 200, height: 100))
