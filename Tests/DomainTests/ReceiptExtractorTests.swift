@@ -311,6 +311,8 @@ struct ReceiptLayoutTests {
             (["365열린약국as", "사업자번호 220-81-62517"], "365열린약국"), (["STARBUCKS광화문점i", "TEL 02-555-1234"], "STARBUCKS광화문점"),
             (["emart24 선릉점", "TEL 02-555-1234"], "emart24 선릉점"), (["bhc 역삼점", "TEL 02-555-1234"], "bhc 역삼점"),
             (["365열린약국 as", "TEL 02-555-1234"], "365열린약국"),
+            // Specks read as a lone letter or digit at either end (a photographed receipt's first line).
+            (["jal re 테", "i 하늘서점 광화문점 7", "사업자번호 891-51-83603", "서울우유 1L 2 6,200"], "하늘서점 광화문점"),
         ])
     func merchantWithoutTrailingSpeck(lines: [String], expected: String) {
         #expect(ReceiptExtractor().extract(from: receipt(lines)).merchantName?.value == expected)

@@ -112,7 +112,11 @@ extension ReceiptExtractor {
                 return lines[position + 1].field(name, range: nil, cap: unconfirmedCap).withSource(lines[position + 1].text)
             }
         }
-        let top = lines.prefix { !$0.contains(anyOf: ["상품명", "품명", "단가", "수량"]) && $0.trailingAmount == nil }.prefix(8)
+        // The header ends at the items: their labels, or a line ending in an amount (not one
+        // digit: a speck after a name).
+        let top = lines.prefix { line in
+            !line.contains(anyOf: ["상품명", "품명", "단가", "수량"]) && (line.trailingAmount.map { $0.amount < 10 } ?? true)
+        }.prefix(8)
         let candidates = top.filter { line in
             line.line.confidence >= ConfidenceFilter.defaultMinimumConfidence && !line.contains(anyOf: Keywords.heading) && !isHeader(line)
                 && !line.contains(anyOf: ["번호", "주소", "@", "://"])
@@ -139,6 +143,11 @@ extension ReceiptExtractor {
         if name.hasPrefix("("), !["(주)", "(유)", "(사)"].contains(where: { name.hasPrefix($0) }) { name.removeFirst() }
         if name.hasSuffix(")"), name.filter({ $0 == "(" }).count < name.filter({ $0 == ")" }).count { name.removeLast() }
         name = name.trimmingCharacters(in: decoration)
+        // Specks read as a lone letter or digit at either end (`i 하늘서점 광화문점 7`).
+        var tokens = name.split(separator: " ")
+        while tokens.count > 1, let last = tokens.last, Self.isSpeck(last) { tokens.removeLast() }
+        while tokens.count > 1, let first = tokens.first, Self.isSpeck(first) { tokens.removeFirst() }
+        name = tokens.joined(separator: " ")
         // A speck after the last syllable read as a lowercase letter or two (`365열린약국as`).
         if let speck = name.firstMatch(of: #/[가-힣](\s?[a-z]{1,2})$/#) { name.removeSubrange(speck.output.1.startIndex...) }
         if let first = name.split(separator: " ").first, let brand = Keywords.brands.first(where: { isMisread(first, of: $0) }) {
@@ -147,6 +156,11 @@ extension ReceiptExtractor {
         let letters = name.filter(\.isLetter).count
         guard letters >= 2, letters >= name.filter(\.isNumber).count else { return nil }
         return name
+    }
+
+    /// Whether a token of a name is one letter or digit that is not a Hangul syllable.
+    static func isSpeck(_ token: Substring) -> Bool {
+        token.count == 1 && token.unicodeScalars.allSatisfy { !HangulWordRepair.isHangulSyllable($0) }
     }
 
     /// Whether `token` is `brand` with some of its letters read as the digits that look like
