@@ -77,6 +77,10 @@ struct RecognitionJob: Sendable {
             // receipts: a card slip's number and a VAT found, every field 1 → 2 of 8).
             let review = DoubtfulLineReview(crew: crew, setup: setup, control: control, otherViewsBelow: options.minimumConfidence)
             lines = try trace.measure("review") { try review.review(lines, in: reading.prepared) }
+            let unread = UnreadLineReview(crew: crew, setup: setup, control: control)
+            lines = try trace.measure("unread") {
+                try unread.review(lines, found: reading.foundLines, textHeight: base.textHeight, in: reading.prepared)
+            }
         }
         let opinions: [any LineSecondOpinion.Type] = [KoreanSecondOpinion.self, LatinLetterSecondOpinion.self, NumberTailSecondOpinion.self]
         for kind in opinions where kind.applies(languages: languages, level: options.recognitionLevel) {

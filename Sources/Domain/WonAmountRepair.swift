@@ -1,5 +1,6 @@
 /// Repairs amounts whose `원` a mixed Korean/English reading turned into digits or
-/// brackets (`33,600원` → `33,6002)`, `36,100원` → `36, 100-2)` or `36,1004`).
+/// brackets (`33,600원` → `33,6002)`, `36,100원` → `36, 100-2)` or `36,1004`, and at a
+/// line's end `682원` → `682 9`).
 ///
 /// The English model has no `원` and is sure of what it reads instead; the Korean model
 /// alone reads the same span as the amount and `원` (`36.100원`), though looser with the
@@ -25,8 +26,19 @@ public enum WonAmountRepair {
             if index + 1 < texts.count, isSplitAmount(text), isCandidate(text + texts[index + 1]) {
                 found.formUnion([index, index + 1])
             }
+            if index + 2 == texts.count, isSeparateTail(amount: text, tail: texts[index + 1]) {
+                found.formUnion([index, index + 1])
+            }
         }
         return found
+    }
+
+    /// Whether the last two words are an amount (three digits or more, comma-grouped or not)
+    /// and a tail of its own a misread `원` leaves (`682` `9`).
+    private static func isSeparateTail(amount: String, tail: String) -> Bool {
+        let digits = amount.filter(\.isASCIIDigit)
+        return digits.count >= 3 && amount.allSatisfy({ $0.isASCIIDigit || $0 == "," }) && amount.first?.isASCIIDigit == true
+            && (1...longestTail).contains(tail.count) && tail.allSatisfy({ $0.isASCIIDigit || ")]}|-".contains($0) })
     }
 
     /// Whether `text` is the first part of an amount split after its comma (`36,`).
@@ -46,6 +58,11 @@ public enum WonAmountRepair {
             let word = line.words[index]
             let next = index + 1 < line.words.endIndex ? line.words[index + 1] : nil
             if let next, isSplitAmount(word.text), let repaired = repaired([word, next], koreanWords: koreanWords) {
+                words.append(repaired)
+                index += 2
+            } else if let next, index + 2 == line.words.endIndex, isSeparateTail(amount: word.text, tail: next.text),
+                let repaired = repaired(amount: word, tail: next, koreanWords: koreanWords)
+            {
                 words.append(repaired)
                 index += 2
             } else {
@@ -68,6 +85,17 @@ public enum WonAmountRepair {
         else { return nil }
         let confidence = run.map(\.confidence).min() ?? 0
         return RecognizedWord(text: amount + "원", boundingBox: span, confidence: confidence)
+    }
+
+    /// An amount and the separate tail after it, read as the amount with `원` when the
+    /// Korean reading of their span is the amount's digits and `원`.
+    private static func repaired(amount: RecognizedWord, tail: RecognizedWord, koreanWords: [RecognizedWord]) -> RecognizedWord? {
+        let span = amount.boundingBox.union(tail.boundingBox)
+        let korean = koreanWords.filter { HangulWordRepair.overlapFraction(of: $0.boundingBox, inside: span) >= 0.5 }.map(\.text).joined()
+        guard korean.hasSuffix("원"), digits(of: String(korean.dropLast())) == digits(of: amount.text),
+            korean.dropLast().allSatisfy({ $0.isASCIIDigit || $0 == "," || $0 == "." })
+        else { return nil }
+        return RecognizedWord(text: amount.text + "원", boundingBox: span, confidence: min(amount.confidence, tail.confidence))
     }
 
     /// The comma-grouped amount at the start of `text` (`36,100`) and the tail after it

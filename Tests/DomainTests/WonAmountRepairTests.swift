@@ -37,6 +37,19 @@ struct WonAmountRepairTests {
         #expect(repaired.words.count == 2)
     }
 
+    @Test("A 원 read as a word of its own at the line's end (`682 9`) is repaired when the Korean reading says so")
+    func repairsSeparateTail() {
+        let mixed = HangulWordRepairTests.line([
+            Self.word("부가세", 0.1, 0.2, 0.94), Self.word("682", 0.6, 0.1, 0.8), Self.word("9", 0.75, 0.05, 0.7),
+        ])
+        let korean = [Self.word("부가세", 0.1, 0.2, 0.9), Self.word("682원", 0.6, 0.2, 0.85)]
+        #expect(WonAmountRepair.repair(mixed, koreanWords: korean).text == "부가세 682원")
+        let disagreeing = [Self.word("부가세", 0.1, 0.2, 0.9), Self.word("6829", 0.6, 0.2, 0.85)]
+        #expect(WonAmountRepair.repair(mixed, koreanWords: disagreeing) == mixed)
+        #expect(WonAmountRepair.candidates(in: mixed.words.map(\.text)) == [1, 2])
+        #expect(WonAmountRepair.candidates(in: ["수량", "2", "1"]).isEmpty, "only after an amount of three digits or more")
+    }
+
     @Test(
         "Kept when the Korean reading has other digits, no 원, or nothing there",
         arguments: [["36.800원"], ["36100"], ["36,100원", "3"], []] as [[String]])

@@ -47,6 +47,8 @@ struct PageReader {
         let prepared: PreparedImage
         let lines: [PreparedLine]
         let quality: ReadingQuality
+        /// The text lines our layout found on the prepared page (`.automatic` only), read or not.
+        var foundLines: [PixelRect] = []
         /// Tesseract's own layout analysis of the same page, started on a spare core while
         /// the page was read, in case the reading turns out unreliable.
         var layoutLook: SpareLook<[PreparedLine], [PreparedLine]>? = nil
@@ -84,7 +86,8 @@ struct PageReader {
             let started = try reading.layoutLook?.result()
             let lines = try started ?? recognize(reading.prepared, PSM_AUTO, with: crew.engines.engine(for: setup), progress: 1...1)
             let other = Reading(
-                rotation: reading.rotation, prepared: reading.prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)))
+                rotation: reading.rotation, prepared: reading.prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)),
+                foundLines: reading.foundLines)
             trace.notePass("\(first.degrees)-layout", meanConfidence: other.quality.meanConfidence)
             // Reading apart rows that ours reads as lines (a label and its value on a slip)
             // costs their meaning: such a reading must also be clearly more confident (a
@@ -125,6 +128,7 @@ struct PageReader {
         if let stretched { prepared = prepared.withStretched(stretched) }
         PreparedImageDump.write(prepared.image, label: label)
         var lines: [PreparedLine] = []
+        var foundLines: [PixelRect] = []
         var layoutLook: SpareLook<[PreparedLine], [PreparedLine]>?
         if segmentation == .automatic {
             let (layout, inkComponents) = try trace.measure("layout") { try layoutOf(prepared, textHeight: base.textHeight) }
@@ -137,6 +141,7 @@ struct PageReader {
                 prepared = prepared.withStretched(faint)
             }
             PreparedImageDump.write(prepared.image, blocks: layout.blocks, lines: layout.lines, textHeight: base.textHeight, label: label)
+            foundLines = layout.lines
             try control.checkpoint()
             if startsLayoutLook {
                 // Wanted unless the blocks read so far (if any) read reliably.
@@ -171,7 +176,8 @@ struct PageReader {
             lines = try recognize(prepared, segmentation.tesseractMode, with: crew.engines.engine(for: setup), progress: 0...1)
         }
         let reading = Reading(
-            rotation: rotation, prepared: prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)), layoutLook: layoutLook)
+            rotation: rotation, prepared: prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)), foundLines: foundLines,
+            layoutLook: layoutLook)
         trace.notePass(label, meanConfidence: reading.quality.meanConfidence)
         return reading
     }

@@ -1,0 +1,48 @@
+import Domain
+import Testing
+
+@testable import Data
+
+@Suite("Found lines the reading missed: read alone, joined to their row")
+struct UnreadLineReviewTests {
+    static func line(_ text: String, _ box: PixelRect, confidence: Float = 0.9) -> PreparedLine {
+        let rect = NormalizedRect(x: Double(box.x) / 1000, y: 0.5, width: Double(box.width) / 1000, height: 0.02)
+        let word = RecognizedWord(text: text, boundingBox: rect, confidence: confidence)
+        return PreparedLine(line: RecognizedLine(text: text, boundingBox: rect, confidence: confidence, words: [word]), preparedBox: box)
+    }
+
+    @Test("Only found lines no read line covers, shaped like text, are read; pieces of a row join; those beside a read line come first")
+    func unreadLines() {
+        let reading = [Self.line("부가세", PixelRect(x: 140, y: 354, width: 120, height: 20))]
+        let found = [
+            PixelRect(x: 150, y: 356, width: 100, height: 17),  // the label, read
+            PixelRect(x: 562, y: 354, width: 65, height: 18),  // `682`, beside it
+            PixelRect(x: 656, y: 353, width: 37, height: 21),  // `원`, wider apart than the page's text
+            PixelRect(x: 100, y: 700, width: 300, height: 22),  // a line of its own, further down
+            PixelRect(x: 100, y: 800, width: 400, height: 3),  // a rule: not shaped like text
+            PixelRect(x: 100, y: 900, width: 10, height: 40),  // taller than wide
+        ]
+        let unread = UnreadLineReview.unreadLines(found, reading: reading, textHeight: 17)
+        #expect(unread == [PixelRect(x: 562, y: 353, width: 131, height: 21), PixelRect(x: 100, y: 700, width: 300, height: 22)])
+    }
+
+    @Test("At most a dozen found lines are read on a page")
+    func bounded() {
+        let found = (0..<40).map { PixelRect(x: 10, y: $0 * 40, width: 200, height: 20) }
+        #expect(UnreadLineReview.unreadLines(found, reading: [], textHeight: 20).count == UnreadLineReview.mostLines)
+    }
+
+    @Test("A piece joins the line before it on its row, its words in order; one on no row stands in its place from the top")
+    func adding() {
+        var lines = [
+            Self.line("합 계", PixelRect(x: 140, y: 380, width: 100, height: 20)),
+            Self.line("카드번호", PixelRect(x: 140, y: 460, width: 100, height: 20)),
+            Self.line("다른 단", PixelRect(x: 900, y: 380, width: 80, height: 20)),
+        ]
+        UnreadLineReview.add(Self.line("7,500 원", PixelRect(x: 518, y: 377, width: 176, height: 22)), to: &lines)
+        #expect(lines.map(\.line.text) == ["합 계 7,500 원", "카드번호", "다른 단"])
+        #expect(lines[0].preparedBox == PixelRect(x: 140, y: 377, width: 554, height: 23))
+        UnreadLineReview.add(Self.line("6,818 원", PixelRect(x: 517, y: 420, width: 110, height: 18)), to: &lines)
+        #expect(lines.map(\.line.text) == ["합 계 7,500 원", "6,818 원", "카드번호", "다른 단"])
+    }
+}
