@@ -375,6 +375,17 @@ struct ReceiptLayoutTests {
         #expect(read.total?.value == 7_500)
         #expect(read.total?.isHighConfidence == true)
     }
+
+    @Test("A total whose own amount was misread is the amount printed elsewhere that the taxable amount and the VAT make")
+    func totalFromTaxableAndVAT() throws {
+        let lines = ["논현돈까스", "사업자 137-01-77472", "공급가액 : 36,364", "부가세 : 3,636", "합계금액 : 40, 00)", "받은돈: 40,000"]
+        let total = try #require(ReceiptExtractor().extract(from: receipt(lines)).total)
+        #expect(total.value == 40_000)
+        #expect(total.confidence < 0.9, "one line prints it, and the sums agree: not two lines")
+        // Nothing printed makes the sum: no total is made up.
+        let unprinted = ["논현돈까스", "공급가액 : 36,364", "부가세 : 3,636", "합계금액 : 40, 00)"]
+        #expect(ReceiptExtractor().extract(from: receipt(unprinted)).total == nil)
+    }
 }
 
 @Suite("Receipt amounts as engines misread them")

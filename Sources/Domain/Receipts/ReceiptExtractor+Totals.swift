@@ -82,7 +82,9 @@ extension ReceiptExtractor {
             let printing = Set(printed.filter { $0.value == total }.flatMap(\.lineIndices)).count
             return printing + [itemsNet, subtotalNet].filter { $0 == total }.count + (vatFits(total) || unlabelledVAT(for: total) != nil ? 1 : 0)
         }
-        if printed.isEmpty, let found = unlabelledTotal(amounts.unlabelled, lines: lines, vat: vat, evidence: evidence) {
+        if printed.isEmpty,
+            let found = unlabelledTotal(amounts.unlabelled, lines: lines, vat: vat, taxable: receipt.taxableAmount?.value, evidence: evidence)
+        {
             receipt.total = found.checked(nil)  // confirmed by the sums, but its label was not read
             settleOthers(of: &receipt, total: found.value, lines: lines, itemsNet: itemsNet, vatFits: vatFits)
             return
@@ -154,10 +156,18 @@ extension ReceiptExtractor {
     /// sums alone: an amount that two independent checks (taxable amount or supply + VAT,
     /// VAT one eleventh, the items, the subtotal) make the total.
     static func unlabelledTotal(
-        _ unlabelled: [ReceiptField<Int>], lines: [ReceiptLine], vat: Int?, evidence: (Int) -> Int
+        _ unlabelled: [ReceiptField<Int>], lines: [ReceiptLine], vat: Int?, taxable: Int?, evidence: (Int) -> Int
     ) -> ReceiptField<Int>? {
         unlabelled.filter { $0.value > 0 }.first { candidate in
-            let supplied = vat.map { supplyAmount(in: lines, plus: $0, makes: candidate.value) != nil } ?? false
+            // The supply amount and the VAT make it: a card slip's `금액`, or the taxable
+            // amount under its own label (`공급가액`, its total's amount misread) when the VAT
+            // is also a tenth of it (so the two checks are not one counted twice).
+            let supplied =
+                vat.map { vat in
+                    let tenth = abs(Int((Double(candidate.value) / 11).rounded()) - vat) <= 1
+                    return supplyAmount(in: lines, plus: vat, makes: candidate.value) != nil
+                        || (tenth && taxable.map { KoreanAmount.sum([$0, vat]) == candidate.value } == true)
+                } ?? false
             return evidence(candidate.value) + (supplied ? 1 : 0) >= 2
         }
     }
