@@ -175,6 +175,7 @@ struct ReceiptMisreadTests {
             // Faded or photographed asterisks read as quotation marks.
             (#"삼성카드 7111-45"*-****-678*"#, "7111-45**-****-678*"), ("삼성카드 8117-83\u{201C}.\u{201C}*-189*", "8117-83**-****-189*"),
             (#"KB국민카드 1817-62**-*"**-180*"#, "1817-62**-****-180*"), ("카드번호 : 5414-78**.-****^.8128 일시불", "5414-78**-****-8128"),
+            ("Ad Spay: 94204024x«x%522% (APP)", "94204024****522*"),
         ])
     func cardNumbers(line: String, expected: String) {
         #expect(ReceiptExtractor().extract(from: receipt(["가게", line])).cardNumber?.value == expected)

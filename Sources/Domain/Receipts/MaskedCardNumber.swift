@@ -4,7 +4,7 @@
 ///
 /// A number is recognised by its shape alone: four, six or eight leading digits, at least
 /// two masking characters (`*`, or what an engine reads for one: `%`, `#`, `+`, `x`, `¥`,
-/// `※`, `°`, `^`, a quotation mark), groups separated by dashes (or the jamo `ㅡ` an engine reads for one, and a
+/// `※`, `°`, `^`, a quotation mark or guillemet), groups separated by dashes (or the jamo `ㅡ` an engine reads for one, and a
 /// stray bracket before the last group), and a last group of four digits or masks, where
 /// the number ends. Digits without a mask (a POS, terminal
 /// or order number) are never a card number. The number is given back in the shape it was
@@ -12,7 +12,7 @@
 public enum MaskedCardNumber {
     /// Characters engines read for the `*` of a mask.
     public static let maskCharacters: Set<Character> = [
-        "*", "%", "#", "+", "x", "X", "×", "¥", "※", "⁎", "∗", "＊", "°", "\"", "\u{201C}", "\u{201D}", "^",
+        "*", "%", "#", "+", "x", "X", "×", "¥", "※", "⁎", "∗", "＊", "°", "\"", "\u{201C}", "\u{201D}", "^", "«", "»",
     ]
 
     /// The first masked card number in `text`, and the range it was read from.
@@ -22,8 +22,8 @@ public enum MaskedCardNumber {
         let pattern =
             #/
             (\d{4}) (?:[-.\x20ㅡ]{0,2} (\d{4}|\d{2}))?
-            ((?:[-.\x20ㅡ]{0,2} [*%\#+xX×¥※⁎∗＊°"“”^]){2,} [-.\x20ㅡ]{0,2} [(\[]?)
-            ((?:\d|[*%\#+xX×¥※⁎∗＊°"“”^]){4}) (?![\d*°])
+            ((?:[-.\x20ㅡ]{0,2} [*%\#+xX×¥※⁎∗＊°"“”^«»]){2,} [-.\x20ㅡ]{0,2} [(\[]?)
+            ((?:\d|[*%\#+xX×¥※⁎∗＊°"“”^«»]){4}) (?![\d*°])
             /#
         for match in text.matches(of: pattern, notAfter: "0123456789*") {
             let (_, first, secondGroup, run, last) = match.output
