@@ -307,11 +307,13 @@ struct ReceiptLayoutTests {
     }
 
     @Test(
-        "A speck read as a lowercase letter or two after the name's last syllable is not part of the name",
+        "Specks at a name's ends are not part of it, and a misread company marker is read as one",
         arguments: [
             (["365열린약국as", "사업자번호 220-81-62517"], "365열린약국"), (["STARBUCKS광화문점i", "TEL 02-555-1234"], "STARBUCKS광화문점"),
             (["emart24 선릉점", "TEL 02-555-1234"], "emart24 선릉점"), (["bhc 역삼점", "TEL 02-555-1234"], "bhc 역삼점"),
             (["365열린약국 as", "TEL 02-555-1234"], "365열린약국"),
+            // The company marker as engines misread it: its bracket read into the syllable, or curly.
+            (["(줘킹마트", "사업자번호:286-81-01771"], "(주)킹마트"), (["(주}현대백화점 판교점", "726-85-00088"], "(주)현대백화점 판교점"),
             // Specks read as a lone letter or digit at either end (a photographed receipt's first line).
             (["jal re 테", "i 하늘서점 광화문점 7", "사업자번호 891-51-83603", "서울우유 1L 2 6,200"], "하늘서점 광화문점"),
         ])

@@ -137,6 +137,10 @@ extension ReceiptExtractor {
     /// `text` as a store name, without decoration, copy markers and a trailing speck, or `nil` when it has
     /// fewer than two letters or is mostly digits.
     static func merchantName(_ text: String) -> String? {
+        var text = text
+        // The company marker opening the name as engines misread it: its bracket read into
+        // the syllable (`(줘킹마트`), or another bracket (`(주}`, `[주]`).
+        if let marker = text.prefixMatch(of: #/\s*[(\[{]\s?(?:주\s?[)\]}]|줘)/#) { text.replaceSubrange(marker.range, with: "(주)") }
         // Decoration is whatever surrounds the name that is not a letter, a digit or a bracket.
         let decoration = CharacterSet.letters.union(.decimalDigits).union(CharacterSet(charactersIn: "()")).inverted
         var name = text.replacingOccurrences(of: "영수증", with: "").trimmingCharacters(in: decoration)
