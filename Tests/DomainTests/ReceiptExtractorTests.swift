@@ -379,6 +379,17 @@ struct ReceiptLayoutTests {
         #expect(read.total?.isHighConfidence == true)
     }
 
+    @Test("An amount paid printed mid-row in a web table, after the pay brand, is the amount paid")
+    func paidMidRow() throws {
+        let lines = [
+            "(주)에스에스지닷컴", "구매합계 5,980원 (부가세 544원 포함)", "총 배송비 3,000원 (부가세 273원 포함)", "결제내역",
+            "승인일시 결제수단 가맹점 판매자 금액 증빙발급", "2023.08.20 카카오페이 주식회사 에스에스 (주)이마트 8,980원 신용카드전표",
+        ]
+        let read = ReceiptExtractor().extract(from: receipt(lines))
+        #expect(try #require(read.total).value == 8_980)
+        #expect(read.paymentMethod?.value == .mobile)
+    }
+
     @Test("A total whose own amount was misread is the amount printed elsewhere that the taxable amount and the VAT make")
     func totalFromTaxableAndVAT() throws {
         let lines = ["논현돈까스", "사업자 137-01-77472", "공급가액 : 36,364", "부가세 : 3,636", "합계금액 : 40, 00)", "받은돈: 40,000"]

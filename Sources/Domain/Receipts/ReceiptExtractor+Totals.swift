@@ -20,7 +20,7 @@ extension ReceiptExtractor {
         var amounts = SummaryAmounts()
         let givesChange = summary.contains { $0.contains(anyOf: Keywords.change) }
         for line in summary {
-            guard let amount = line.trailingAmount, amount.amount > 0 else { continue }
+            guard let amount = line.trailingAmount ?? paidMidRow(line), amount.amount > 0 else { continue }
             let field = line.field(amount.amount, range: amount.range)
             // Exact labels first, so one misread character never turns one label into another
             // (판매금액 is a total, 판매총액 a subtotal).
@@ -42,6 +42,17 @@ extension ReceiptExtractor {
             }
         }
         return amounts
+    }
+
+    /// The last amount with `원` on a line naming what paid (a pay brand, a card) that does
+    /// not end in an amount: a web receipt's payment table prints it mid-row
+    /// (`2023.08.20 카카오페이 … (주)이마트 8,980원 신용카드전표`).
+    static func paidMidRow(_ line: ReceiptLine) -> (amount: Int, range: Range<String.Index>)? {
+        guard line.trailingAmount == nil, line.contains(anyOf: Keywords.paid), !line.contains(anyOf: Keywords.notPaid),
+            let match = line.text.matches(of: #/(\d{1,3}(?:,\d{3})+)\s?원/#).last,
+            let value = Int(match.output.1.filter(\.isASCIIDigit))
+        else { return nil }
+        return (value, match.output.1.startIndex..<match.output.1.endIndex)
     }
 
     /// Chooses the total by agreement. Every candidate (each labelled total, each amount

@@ -39,7 +39,8 @@ public struct ReceiptExtractor: Sendable {
         receipt.cardNumber = Self.cardNumber(in: lines)
         receipt.approvalNumber = Self.approvalNumber(in: lines)
 
-        let summaryStart = lines.firstIndex { $0.trailingAmount != nil && Self.isSummary($0) } ?? lines.endIndex
+        let summaryStart =
+            lines.firstIndex { ($0.trailingAmount != nil && Self.isSummary($0)) || Self.paidMidRow($0) != nil } ?? lines.endIndex
         let hasUnitPriceColumn = lines[..<summaryStart].contains { $0.contains(anyOf: ["단가"]) }
         let body = lines[..<summaryStart].filter { !Self.isHeader($0) }
         var index = body.startIndex
