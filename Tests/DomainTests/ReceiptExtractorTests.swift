@@ -413,6 +413,15 @@ struct ReceiptAmountNoiseTests {
         #expect(read.total?.isHighConfidence == true)
     }
 
+    @Test("On a labelled total or tax line, a 원 read as a digit or two after the amount is a mark; an item's last number is not")
+    func wonReadAsDigitsOnSummaryLines() {
+        let read = ReceiptExtractor().extract(from: receipt(["가게", "우유 1 6,818", "공급가액 6,818 원", "부가세 682 9", "합계 7.500 52"]))
+        #expect(read.vat?.value == 682)
+        #expect(read.total?.value == 7_500)
+        let items = ReceiptExtractor().extract(from: receipt(["가게", "생수 500 2", "합계 1,000"]))
+        #expect(items.items.map(\.amount) != [500], "an item line's last number is its own column")
+    }
+
     @Test("A grouped amount whose 원 was read as a digit is the amount")
     func wonReadAsDigit() {
         let read = ReceiptExtractor().extract(from: receipt(["택시 영수증", "요금 23,3008", "결제금액 23,3008"]))

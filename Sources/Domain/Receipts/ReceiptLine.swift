@@ -94,7 +94,8 @@ struct ReceiptLine {
     }
 
     /// The tokens without trailing markers printed after an amount (`원`, the `#` or `*`
-    /// of a tax-free item, `(C)`, a stray digit after a grouped amount), and with an amount
+    /// of a tax-free item, `(C)`, a stray digit after a grouped amount, a `원` read as
+    /// digits on a total or tax line), and with an amount
     /// the engine split after its separator (`36, 364`) joined again.
     var amountTokens: [Substring] {
         var tokens: [Substring] = []
@@ -108,7 +109,10 @@ struct ReceiptLine {
                 tokens.append(token)
             }
         }
-        while tokens.count > 1, let last = tokens.last, Self.isMarker(last, after: tokens[tokens.count - 2]) {
+        while tokens.count > 1, let last = tokens.last,
+            Self.isMarker(last, after: tokens[tokens.count - 2])
+                || (Self.isWonReadAsDigits(last, after: tokens[tokens.count - 2]) && ReceiptExtractor.isSummary(self))
+        {
             tokens.removeLast()
         }
         return tokens
@@ -125,6 +129,14 @@ struct ReceiptLine {
     }
 
     /// Whether `token`, printed after `previous`, is a marker rather than a value.
+    /// Whether `token` is one or two digits after an amount of three digits or more: on a
+    /// labelled total or tax line (one amount), the amount's `원` misread (`부가세 682 9`,
+    /// `합계 7.500 52`); on an item line it would be a column of its own.
+    private static func isWonReadAsDigits(_ token: Substring, after previous: Substring) -> Bool {
+        (1...2).contains(token.count) && token.allSatisfy(\.isASCIIDigit) && previous.filter(\.isASCIIDigit).count >= 3
+            && amount(previous) != nil
+    }
+
     private static func isMarker(_ token: Substring, after previous: Substring) -> Bool {
         if token == "원" || token == "(C)" { return true }
         guard token.count == 1, let character = token.first else { return false }
