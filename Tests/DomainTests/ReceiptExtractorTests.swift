@@ -422,6 +422,12 @@ struct ReceiptAmountNoiseTests {
         #expect(items.items.map(\.amount) != [500], "an item line's last number is its own column")
     }
 
+    @Test("A discount whose minus was read as a tilde or a dash is a discount", arguments: ["상품할인 ~1,100", "상품할인 —1,100", "상품할인 -1,100"])
+    func discountSign(line: String) {
+        let read = ReceiptExtractor().extract(from: receipt(["가게", "우유 1 2,100", line, "합계 1,000"]))
+        #expect(read.discounts.map(\.value) == [1_100])
+    }
+
     @Test("A grouped amount whose 원 was read as a digit is the amount")
     func wonReadAsDigit() {
         let read = ReceiptExtractor().extract(from: receipt(["택시 영수증", "요금 23,3008", "결제금액 23,3008"]))

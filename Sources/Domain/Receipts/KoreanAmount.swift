@@ -12,7 +12,8 @@ public enum KoreanAmount {
     public static func parse(_ token: some StringProtocol) -> Int? {
         var text = Substring(token)
         var negative = false
-        if text.hasPrefix("-") || text.hasPrefix("−") {
+        // A minus as engines read it too: a tilde or a dash (`상품할인 ~1,100`).
+        if let sign = text.first, "-−~–—".contains(sign) {
             negative = true
             text = text.dropFirst()
         }

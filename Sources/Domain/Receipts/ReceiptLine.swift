@@ -128,7 +128,6 @@ struct ReceiptLine {
         return KoreanAmount.parse(text.dropLast())
     }
 
-    /// Whether `token`, printed after `previous`, is a marker rather than a value.
     /// Whether `token` is one or two digits after an amount of three digits or more: on a
     /// labelled total or tax line (one amount), the amount's `원` misread (`부가세 682 9`,
     /// `합계 7.500 52`); on an item line it would be a column of its own.
@@ -137,6 +136,7 @@ struct ReceiptLine {
             && amount(previous) != nil
     }
 
+    /// Whether `token`, printed after `previous`, is a marker rather than a value.
     private static func isMarker(_ token: Substring, after previous: Substring) -> Bool {
         if token == "원" || token == "(C)" { return true }
         guard token.count == 1, let character = token.first else { return false }
