@@ -11,6 +11,33 @@ struct RowsReadApartTests {
         "차량번호 148가4284",
     ]
 
+    /// Lines at the heights they were printed at (row `row` of 20, origin bottom-left), the
+    /// left column's text from x = 0.05, the amounts' at x = 0.75.
+    static func printed(_ rows: [(text: String, row: Int, right: Bool)]) -> OCRResult {
+        OCRResult(
+            lines: rows.map { text, row, right in
+                let box = NormalizedRect(x: right ? 0.75 : 0.05, y: 1 - Double(row + 1) / 20, width: right ? 0.15 : 0.4, height: 0.03)
+                return RecognizedLine(
+                    text: text, boundingBox: box, confidence: 0.95, words: [RecognizedWord(text: text, boundingBox: box, confidence: 0.95)])
+            })
+    }
+
+    @Test("A column of amounts read after everything else joins the lines printed on the same rows, whatever their count")
+    func pairsByPosition() throws {
+        let rows: [(text: String, row: Int, right: Bool)] = [
+            ("푸른채소가게", 0, false), ("사업자번호 878-58-12628", 1, false), ("2025-02-28 15:20", 2, false), ("상품명 수량", 3, false),
+            ("서울우유1L 1", 4, false), ("신라면5입 1", 5, false), ("건전지 AA 1", 6, false), ("과세물품가액", 7, false), ("부가세", 8, false),
+            ("합계", 9, false), ("신용카드", 10, false), ("감사합니다", 12, false), ("금액", 3, true), ("700", 4, true), ("3,800", 5, true),
+            ("16,200", 6, true), ("18,818", 7, true), ("1,882", 8, true), ("20,700", 9, true), ("20,700", 10, true),
+        ]
+        let read = ReceiptExtractor().extract(from: Self.printed(rows))
+        #expect(read.items.map(\.amount) == [700, 3_800, 16_200])
+        #expect(read.taxableAmount?.value == 18_818)
+        #expect(read.vat?.value == 1_882)
+        #expect(try #require(read.total).value == 20_700)
+        #expect(read.total?.isHighConfidence == true, "the total and the card payment agree")
+    }
+
     @Test("Labels read as a column before their amounts are paired with them, in order")
     func pairsInOrder() throws {
         let read = ReceiptExtractor().extract(

@@ -11,7 +11,7 @@ extension ReceiptExtractor {
     /// column read apart may have lost a line). Anything else is left as read. A joined line
     /// keeps the label line's index.
     static func rejoiningRowsReadApart(_ lines: [ReceiptLine]) -> [ReceiptLine] {
-        var joined = lines
+        var joined = rejoiningRowsByPosition(lines)
         var end = joined.endIndex
         while end > joined.startIndex {
             // The last run of amount-only lines before `end`.
@@ -44,6 +44,30 @@ extension ReceiptExtractor {
             joined.removeSubrange(start...last)
         }
         return joined
+    }
+
+    /// `lines` with each amount-only line joined to the one line printed on the same row to
+    /// its left, wherever the reading put it: a column of amounts read after
+    /// everything else (`700`, `3,800`, … after `감사합니다`) goes back to its labels and
+    /// items by where it was printed, whatever the counts. Lines whose boxes share no row
+    /// (a result made from text alone) are left to `rejoiningRowsReadApart`'s counting.
+    static func rejoiningRowsByPosition(_ lines: [ReceiptLine]) -> [ReceiptLine] {
+        var joined = lines
+        var moved: Set<Int> = []
+        for (position, line) in lines.enumerated() where isAmountOnly(line) {
+            let box = line.line.boundingBox
+            let partners = lines.indices.filter { other in
+                let candidate = lines[other].line.boundingBox
+                return other != position && !moved.contains(other) && !isAmountOnly(lines[other]) && candidate.maxX <= box.minX + 0.01
+                    && abs(candidate.midY - box.midY) < 0.5 * min(candidate.height, box.height)
+            }
+            // Only a row that is plain: one line beside it (a slanted photo's rows drift, and
+            // a guess between two is left to the counting).
+            guard partners.count == 1, let partner = partners.first else { continue }
+            joined[partner] = joined[partner].joined(with: line)
+            moved.insert(position)
+        }
+        return joined.indices.filter { !moved.contains($0) }.map { joined[$0] }
     }
 
     /// A line that is an amount and nothing else but a marker after it (`28,100`, `9,000원`).
