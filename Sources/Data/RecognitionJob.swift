@@ -24,13 +24,7 @@ struct RecognitionJob: Sendable {
         var languages = self.languages
         var setup = EngineSetup(languages: languages, options: options)
         // The engine starts before the image is decoded: language data that cannot load fails first.
-        if !automatic {
-            // The helper's engine loads on the spare core meanwhile, ready when blocks are
-            // shared out (measured: 2.5–3% less time over the 23 real images; making the
-            // second opinions' engines early too made it slower, 1–3%).
-            crew.warmUpHelper([setup])
-            _ = try trace.measure("engine") { try engines.engine(for: setup) }
-        }
+        if !automatic { _ = try trace.measure("engine") { try engines.engine(for: setup) } }
         let stored = try trace.measure("decode") {
             try ImageDecoder.decode(imageData, page: page, maximumPixelCount: options.maximumPixelCount)
         }
@@ -59,7 +53,6 @@ struct RecognitionJob: Sendable {
                 languages = chosen
             }
             setup = EngineSetup(languages: languages, options: options)
-            crew.warmUpHelper([setup])
             _ = try trace.measure("engine") { try engines.engine(for: setup) }
         }
         let reader = PageReader(

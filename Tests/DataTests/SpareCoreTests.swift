@@ -30,27 +30,6 @@ struct SpareCoreTests {
         #expect(single.borrow() == nil)
     }
 
-    @Test("A helper warmed up while the page is prepared is back in the pool, and work lent to it finds its engine made")
-    func warmedUpHelper() throws {
-        let locator = LanguageDataLocator(explicitDirectory: nil)
-        let helpers = HelperPool(cores: 2) { EngineWorker(locator: locator) }
-        helpers.jobStarted()
-        let crew = EngineCrew(engines: EngineCache(locator: locator), helpers: helpers)
-        let setup = EngineSetup(languages: ["kor", "eng"])
-        crew.warmUpHelper([setup])
-        let helper = try #require(helpers.borrow(), "the helper went straight back to the pool")
-        let held = Mutex<Bool?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        helper.lend { engines in
-            held.withLock { $0 = engines.holdsEngine(for: setup) }
-            done.signal()
-        }
-        done.wait()
-        helpers.giveBack(helper)
-        #expect(held.withLock { $0 } == true)
-        #expect(helpers.borrow() === helper)
-    }
-
     @Test("Lines read on two engines at once come back in order, as one engine reads them")
     func crewReadsOnBothEngines() throws {
         let image = try Fixture("page.png").grayscaleImage()

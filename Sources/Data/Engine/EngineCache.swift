@@ -43,11 +43,6 @@ final class EngineCache {
         return engine
     }
 
-    /// Whether the engine for `setup` is initialised already.
-    func holdsEngine(for setup: EngineSetup) -> Bool {
-        engines[setup] != nil
-    }
-
     /// The engine for `languages` when their data is installed, else `nil` (for optional
     /// helpers such as orientation detection, which needs `osd`).
     func optionalEngine(for languages: [String]) -> TesseractEngine? {

@@ -18,18 +18,6 @@ struct EngineCrew {
     /// The same engines without helpers: everything read one item at a time.
     var alone: EngineCrew { EngineCrew(engines: engines, helpers: nil) }
 
-    /// On a free helper's thread, initialises its engines for `setups` in order, so they
-    /// are ready when the job first shares work out. The helper goes straight back to the
-    /// pool: work lent to it later waits behind the warm-up on its queue. Without a free
-    /// helper, nothing is started.
-    func warmUpHelper(_ setups: [EngineSetup]) {
-        guard let helpers, let helper = helpers.borrow() else { return }
-        helper.lend { engines in
-            for setup in setups { _ = try? engines.engine(for: setup) }
-        }
-        helpers.giveBack(helper)
-    }
-
     /// `body` applied to every item, on the job's engines and a helper's when one is free.
     /// - Parameters:
     ///   - cost: An estimate of an item's work, for handing out the costliest first.
