@@ -388,6 +388,11 @@ struct ReceiptLayoutTests {
         let read = ReceiptExtractor().extract(from: receipt(lines))
         #expect(try #require(read.total).value == 8_980)
         #expect(read.paymentMethod?.value == .mobile)
+        // As the engine read the screenshot: the row split in two, its separator a period.
+        let asRead = Array(lines.dropLast()) + ["2023.08.20 카카오페이 주식회사 에스에스 ay", "| 지닷컴 (주)이마트 8.980원 신용카드전표"]
+        let split = ReceiptExtractor().extract(from: receipt(asRead))
+        #expect(split.total?.value == 8_980)
+        #expect(split.paymentMethod?.value == .mobile, "`신용카드전표` names the slip issued, not how it was paid")
     }
 
     @Test("A total whose own amount was misread is the amount printed elsewhere that the taxable amount and the VAT make")

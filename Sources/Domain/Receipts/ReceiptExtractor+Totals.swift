@@ -49,7 +49,7 @@ extension ReceiptExtractor {
     /// (`2023.08.20 카카오페이 … (주)이마트 8,980원 신용카드전표`).
     static func paidMidRow(_ line: ReceiptLine) -> (amount: Int, range: Range<String.Index>)? {
         guard line.trailingAmount == nil, line.contains(anyOf: Keywords.paid), !line.contains(anyOf: Keywords.notPaid),
-            let match = line.text.matches(of: #/(\d{1,3}(?:,\d{3})+)\s?원/#).last,
+            let match = line.text.matches(of: #/(\d{1,3}(?:[,.]\d{3})+)\s?원/#).last,
             let value = Int(match.output.1.filter(\.isASCIIDigit))
         else { return nil }
         return (value, match.output.1.startIndex..<match.output.1.endIndex)
@@ -213,7 +213,10 @@ extension ReceiptExtractor {
     static func paymentMethod(in summary: [ReceiptLine], all lines: [ReceiptLine]) -> ReceiptField<PaymentMethod>? {
         func method(of line: ReceiptLine) -> PaymentMethod? {
             guard !line.contains(anyOf: ["번호", "승인", "포인트"]) else { return nil }
-            return Keywords.payment.first { line.contains(anyOf: $0.labels) }?.method
+            // Documents' names (`신용카드전표`, `현금영수증`) say what was or can be issued,
+            // not how it was paid.
+            let text = ["신용카드전표", "카드전표", "매출전표", "현금영수증"].reduce(line.compact) { $0.replacingOccurrences(of: $1, with: " ") }
+            return Keywords.payment.first { $0.labels.contains { text.contains($0) } }?.method
         }
         if let line = summary.first(where: { method(of: $0) != nil }), let found = method(of: line) { return line.field(found, range: nil) }
         if let line = lines.first(where: { method(of: $0) != nil && !$0.contains(anyOf: Keywords.heading) }), let found = method(of: line) {
