@@ -393,6 +393,9 @@ struct ReceiptLayoutTests {
         let split = ReceiptExtractor().extract(from: receipt(asRead))
         #expect(split.total?.value == 8_980)
         #expect(split.paymentMethod?.value == .mobile, "`신용카드전표` names the slip issued, not how it was paid")
+        // A disclaimer's sentence names no payment (`현금성` is cash-like, in a sentence).
+        let disclaimer = asRead + ["SSGPAY 기명화회원의 현금성 SSG MONEY는 SSGPAY에서 1년에 한 번 국세청에 일괄 신고하여 소득공제 처리됩니다."]
+        #expect(ReceiptExtractor().extract(from: receipt(disclaimer)).paymentMethod?.value == .mobile)
     }
 
     @Test("A total whose own amount was misread is the amount printed elsewhere that the taxable amount and the VAT make")

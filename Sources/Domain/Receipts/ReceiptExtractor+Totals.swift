@@ -212,7 +212,8 @@ extension ReceiptExtractor {
     /// receipt (a card slip names the card above its amounts), below the summary's.
     static func paymentMethod(in summary: [ReceiptLine], all lines: [ReceiptLine]) -> ReceiptField<PaymentMethod>? {
         func method(of line: ReceiptLine) -> PaymentMethod? {
-            guard !line.contains(anyOf: ["번호", "승인", "포인트"]) else { return nil }
+            // Nor does a sentence (a disclaimer's `…처리됩니다`).
+            guard !line.contains(anyOf: ["번호", "승인", "포인트", "니다"]) else { return nil }
             // Documents' names (`신용카드전표`, `현금영수증`) say what was or can be issued,
             // not how it was paid.
             let text = ["신용카드전표", "카드전표", "매출전표", "현금영수증"].reduce(line.compact) { $0.replacingOccurrences(of: $1, with: " ") }
