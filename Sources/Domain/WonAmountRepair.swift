@@ -78,11 +78,7 @@ public enum WonAmountRepair {
     private static func repaired(_ run: [RecognizedWord], koreanWords: [RecognizedWord]) -> RecognizedWord? {
         guard let first = run.first, let (amount, _) = split(run.map(\.text).joined()) else { return nil }
         let span = run.dropFirst().reduce(first.boundingBox) { $0.union($1.boundingBox) }
-        let covering = koreanWords.filter { HangulWordRepair.overlapFraction(of: $0.boundingBox, inside: span) >= 0.5 }
-        let korean = covering.map(\.text).joined()
-        guard korean.hasSuffix("원"), digits(of: String(korean.dropLast())) == digits(of: amount),
-            korean.dropLast().allSatisfy({ $0.isASCIIDigit || $0 == "," || $0 == "." })
-        else { return nil }
+        guard koreanReadsWon(after: amount, over: span, koreanWords: koreanWords) else { return nil }
         let confidence = run.map(\.confidence).min() ?? 0
         return RecognizedWord(text: amount + "원", boundingBox: span, confidence: confidence)
     }
@@ -91,11 +87,15 @@ public enum WonAmountRepair {
     /// Korean reading of their span is the amount's digits and `원`.
     private static func repaired(amount: RecognizedWord, tail: RecognizedWord, koreanWords: [RecognizedWord]) -> RecognizedWord? {
         let span = amount.boundingBox.union(tail.boundingBox)
-        let korean = koreanWords.filter { HangulWordRepair.overlapFraction(of: $0.boundingBox, inside: span) >= 0.5 }.map(\.text).joined()
-        guard korean.hasSuffix("원"), digits(of: String(korean.dropLast())) == digits(of: amount.text),
-            korean.dropLast().allSatisfy({ $0.isASCIIDigit || $0 == "," || $0 == "." })
-        else { return nil }
+        guard koreanReadsWon(after: amount.text, over: span, koreanWords: koreanWords) else { return nil }
         return RecognizedWord(text: amount.text + "원", boundingBox: span, confidence: min(amount.confidence, tail.confidence))
+    }
+
+    /// Whether the Korean reading of `span` is `amount`'s digits (separators aside) and `원`.
+    private static func koreanReadsWon(after amount: String, over span: NormalizedRect, koreanWords: [RecognizedWord]) -> Bool {
+        let korean = koreanWords.filter { HangulWordRepair.overlapFraction(of: $0.boundingBox, inside: span) >= 0.5 }.map(\.text).joined()
+        return korean.hasSuffix("원") && digits(of: String(korean.dropLast())) == digits(of: amount)
+            && korean.dropLast().allSatisfy { $0.isASCIIDigit || $0 == "," || $0 == "." }
     }
 
     /// The comma-grouped amount at the start of `text` (`36,100`) and the tail after it

@@ -88,6 +88,19 @@ final class TesseractEngine {
         TessBaseAPIDelete(handle)
     }
 
+    /// A second look within a job at `prepared` (or a rectangle of it) in `mode`: it reports
+    /// no progress of its own and stops with `control`, checked before and after it.
+    /// - Returns: The lines read, or `nil` when Tesseract failed.
+    /// - Throws: `control`'s error (cancelled, or past its time limit).
+    func look(
+        at prepared: PreparedImage, _ mode: TessPageSegMode, within rectangle: PixelRect? = nil, control: RecognitionControl
+    ) throws -> [PreparedLine]? {
+        try control.checkpoint()
+        let lines = recognize(prepared, segmentation: mode, monitor: RecognitionMonitor(control: control, progressRange: 1...1), within: rectangle)
+        try control.checkpoint()
+        return lines
+    }
+
     /// Recognises a prepared image, or one rectangle of it, with one page segmentation
     /// mode (`TessBaseAPIRecognize`).
     /// - Returns: The lines read, boxes in the upright image's coordinates, or `nil` when

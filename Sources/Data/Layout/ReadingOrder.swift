@@ -35,9 +35,14 @@ enum ReadingOrder {
 
     /// Lines on one row whose gap is under `fragmentGap` text heights, joined into one box.
     static func joiningFragments(_ lines: [PixelRect], textHeight: Double) -> [PixelRect] {
+        joiningFragments(lines) { left, right in Double(right.x - left.maxX) < fragmentGap * textHeight }
+    }
+
+    /// Lines on one row joined into one box where `close(left, right)` holds, left to right.
+    static func joiningFragments(_ lines: [PixelRect], where close: (PixelRect, PixelRect) -> Bool) -> [PixelRect] {
         var joined: [PixelRect] = []
         for line in lines.sorted(by: { ($0.x, $0.y) < ($1.x, $1.y) }) {
-            if let index = joined.firstIndex(where: { sameRow($0, line) && Double(line.x - $0.maxX) < fragmentGap * textHeight }) {
+            if let index = joined.firstIndex(where: { sameRow($0, line) && close($0, line) }) {
                 joined[index] = joined[index].union(line)
             } else {
                 joined.append(line)

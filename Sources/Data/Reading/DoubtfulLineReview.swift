@@ -41,11 +41,8 @@ struct DoubtfulLineReview {
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
         let looksAgain: (PreparedLine) -> Bool = { $0.isDoubtful || Self.holdsUnreadMask($0.line) }
         return try crew.review(lines, on: prepared, where: looksAgain) { line, engines, prepared in
-            try control.checkpoint()
-            let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
-            let reread = try engines.engine(for: setup).recognize(
-                prepared, segmentation: PSM_SINGLE_LINE, monitor: monitor, within: line.readingBox(within: prepared.image.size))
-            try control.checkpoint()
+            let reread = try engines.engine(for: setup).look(
+                at: prepared, PSM_SINGLE_LINE, within: line.readingBox(within: prepared.image.size), control: control)
             var best = line
             if let alone = reread, alone.count == 1, let candidate = alone.first, candidate.line.confidence > line.line.confidence {
                 best = PreparedLine(line: candidate.line, preparedBox: line.preparedBox)
@@ -107,11 +104,9 @@ struct DoubtfulLineReview {
         case .thickened:
             piece = try crop.applying("thicken the strokes") { pixErodeGray($0, 3, 3) }
         }
-        let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
-        let read = engine.recognize(
-            PreparedImage(image: piece, frame: frame, resolution: prepared.resolution, background: prepared.background),
-            segmentation: PSM_SINGLE_LINE, monitor: monitor)
-        try control.checkpoint()
+        let read = try engine.look(
+            at: PreparedImage(image: piece, frame: frame, resolution: prepared.resolution, background: prepared.background), PSM_SINGLE_LINE,
+            control: control)
         guard let read, read.count == 1, let only = read.first else { return nil }
         return PreparedLine(line: only.line, preparedBox: line.preparedBox)
     }

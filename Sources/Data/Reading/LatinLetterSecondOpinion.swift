@@ -8,8 +8,7 @@ import Domain
 /// The run's place in its word is estimated from the widths of the word's characters; that
 /// piece, with a sixth of the line's height of margin, is read as one word, then a third of
 /// a line height to either side when the first look finds no letter. Runs for `.accurate`
-/// readings with both `kor` and `eng`, on lines the confidence filter keeps (most pages
-/// have no such run and never load the English model for it).
+/// readings with both `kor` and `eng`, on lines the confidence filter keeps.
 struct LatinLetterSecondOpinion: LineSecondOpinion {
     static let stage = "letters"
 
@@ -54,9 +53,8 @@ struct LatinLetterSecondOpinion: LineSecondOpinion {
             try control.checkpoint()
             let shifted = max(0, span.lowerBound + offset)...max(0, span.upperBound + offset)
             let rectangle = line.readingBox(over: shifted, margin: max(2, line.preparedBox.height / 6), within: prepared.image.size)
-            let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
             guard let engine = engines.optionalEngine(for: Self.english),
-                let reread = engine.recognize(prepared, segmentation: PSM_SINGLE_WORD, monitor: monitor, within: rectangle)
+                let reread = try engine.look(at: prepared, PSM_SINGLE_WORD, within: rectangle, control: control)
             else { return nil }
             let read = reread.flatMap(\.line.words)
             if read.count == 1, let letters = read.first,

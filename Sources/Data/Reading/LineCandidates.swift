@@ -34,10 +34,7 @@ struct LineCandidates {
         return try lines.map { line in
             var readings: [RecognizedText] = []
             for engine in available {
-                try control.checkpoint()
-                let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
-                let read = engine.recognize(
-                    prepared, segmentation: PSM_SINGLE_LINE, monitor: monitor, within: line.readingBox(within: prepared.image.size))
+                let read = try engine.look(at: prepared, PSM_SINGLE_LINE, within: line.readingBox(within: prepared.image.size), control: control)
                 guard let read, !read.isEmpty else { continue }
                 let text = read.map(\.line.text).joined(separator: " ")
                 let characters = read.map { Float($0.line.text.count) }

@@ -254,9 +254,7 @@ struct PageReader {
             let box = line.readingBox(within: image.image.size)
             guard let crop = try? image.image.clipped(to: box).rotated(by: .clockwise180) else { return nil }
             let piece = PreparedImage(image: crop, frame: PreparedFrame(identityOf: crop.size), resolution: image.resolution)
-            let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
-            let other = try engines.engine(for: setup).recognize(piece, segmentation: PSM_SINGLE_LINE, monitor: monitor) ?? []
-            try control.checkpoint()
+            let other = try engines.engine(for: setup).look(at: piece, PSM_SINGLE_LINE, control: control) ?? []
             return (Double(line.line.confidence), Double(other.map(\.line.confidence).max() ?? 0))
         }.compactMap { $0 }
     }

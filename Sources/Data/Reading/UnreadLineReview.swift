@@ -28,11 +28,8 @@ struct UnreadLineReview {
         let unread = Self.unreadLines(found, reading: lines, textHeight: textHeight)
         guard !unread.isEmpty else { return lines }
         let pieces = try crew.map(unread, on: prepared, cost: \.width) { box, engines, image -> PreparedLine? in
-            try control.checkpoint()
-            let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
             let padded = box.padded(by: max(3, box.height / 3), within: image.image.size)
-            let read = try engines.engine(for: setup).recognize(image, segmentation: PSM_SINGLE_LINE, monitor: monitor, within: padded)
-            try control.checkpoint()
+            let read = try engines.engine(for: setup).look(at: image, PSM_SINGLE_LINE, within: padded, control: control)
             guard let read, read.count == 1, let piece = read.first, piece.line.confidence >= Self.keptConfidence,
                 piece.line.text.visibleCharacterCount > 0
             else { return nil }
@@ -57,15 +54,8 @@ struct UnreadLineReview {
         }
         // Pieces of one row closer than their own height and a half (print larger than the
         // page's text is spaced wider) are one line.
-        var joined: [PixelRect] = []
-        for box in unread.sorted(by: { ($0.x, $0.y) < ($1.x, $1.y) }) {
-            if let index = joined.firstIndex(where: {
-                ReadingOrder.sameRow($0, box) && Double(box.x - $0.maxX) < 1.5 * Double(max($0.height, box.height))
-            }) {
-                joined[index] = joined[index].union(box)
-            } else {
-                joined.append(box)
-            }
+        let joined = ReadingOrder.joiningFragments(unread) { left, right in
+            Double(right.x - left.maxX) < 1.5 * Double(max(left.height, right.height))
         }
         let besideRead: (PixelRect) -> Bool = { box in readBoxes.contains { ReadingOrder.sameRow($0, box) } }
         let ordered = joined.sorted { a, b in

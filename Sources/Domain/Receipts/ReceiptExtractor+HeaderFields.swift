@@ -185,16 +185,20 @@ extension ReceiptExtractor {
     /// by its shape alone elsewhere, below 0.5; confirmed when printed twice alike.
     static func cardNumber(in lines: [ReceiptLine]) -> ReceiptField<String>? {
         let found = lines.compactMap { line in MaskedCardNumber.find(in: line.text).map { (line: line, number: $0.number, range: $0.range) } }
-        func isLabelled(_ line: ReceiptLine) -> Bool {
-            if line.contains(anyOf: Keywords.cardNumber) { return true }
-            let above = line.index > 0 ? lines.first { $0.index == line.index - 1 } : nil
-            return above.map { $0.contains(anyOf: Keywords.cardNumber) && MaskedCardNumber.find(in: $0.text) == nil } ?? false
-        }
-        let labelled = found.first { isLabelled($0.line) }
+        let labelled = found.first { cardNumberLabel(ofLineAt: $0.line.index, in: lines) != nil }
         guard let chosen = labelled ?? found.first else { return nil }
         var field = chosen.line.field(chosen.number, range: chosen.range, cap: labelled == nil ? shapeOnlyCap : unconfirmedCap)
         if found.contains(where: { $0.line.index != chosen.line.index && $0.number == chosen.number }) { field.confidence = confirmed }
         return field
+    }
+
+    /// The line labelling a card number printed on line `index`: that line when it holds a
+    /// card-number label (카드번호, CARD NO, a card or pay brand), or the line above when it is
+    /// such a label without a number of its own.
+    static func cardNumberLabel(ofLineAt index: Int, in lines: [ReceiptLine]) -> ReceiptLine? {
+        if let line = lines.first(where: { $0.index == index }), line.contains(anyOf: Keywords.cardNumber) { return line }
+        let above = index > 0 ? lines.first { $0.index == index - 1 } : nil
+        return above.flatMap { $0.contains(anyOf: Keywords.cardNumber) && MaskedCardNumber.find(in: $0.text) == nil ? $0 : nil }
     }
 
     /// The approval number: six to twelve digits after a 승인번호 label, or alone on one of

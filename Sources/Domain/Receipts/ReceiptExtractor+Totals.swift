@@ -72,7 +72,7 @@ extension ReceiptExtractor {
         let taxFree = labelledAmount(in: lines, labels: Keywords.taxFree, excluding: Keywords.vat)?.value ?? 0
         func vatFits(_ total: Int) -> Bool {
             guard let vat else { return false }
-            return [total, total - taxFree].contains { abs(Int((Double($0) / 11).rounded()) - vat) <= 1 }
+            return [total, total - taxFree].contains { isVAT(vat, of: $0) }
                 || taxablePlusVAT.map { $0 == total || $0 + taxFree == total } == true
         }
         // A VAT whose label was misread (`oop al 3,546`): an unlabelled amount that is a tenth
@@ -81,7 +81,7 @@ extension ReceiptExtractor {
             guard vat == nil else { return nil }
             return amounts.unlabelled.first { candidate in
                 candidate.value > 0 && candidate.value < total / 5
-                    && [total, total - taxFree].contains { abs(Int((Double($0) / 11).rounded()) - candidate.value) <= 1 }
+                    && [total, total - taxFree].contains { isVAT(candidate.value, of: $0) }
                     && receipt.taxableAmount.map {
                         KoreanAmount.sum([$0.value, candidate.value, taxFree]) == total || KoreanAmount.sum([$0.value, candidate.value]) == total
                     } ?? false
@@ -163,6 +163,12 @@ extension ReceiptExtractor {
         }
     }
 
+    /// Whether `vat` is the VAT a total of `total` includes: a tenth of its supply amount,
+    /// one eleventh of it, to the won.
+    static func isVAT(_ vat: Int, of total: Int) -> Bool {
+        abs(Int((Double(total) / 11).rounded()) - vat) <= 1
+    }
+
     /// A total printed under a label that was not read (`합 Al 48,800 원`), recognised by the
     /// sums alone: an amount that two independent checks (taxable amount or supply + VAT,
     /// VAT one eleventh, the items, the subtotal) make the total.
@@ -175,7 +181,7 @@ extension ReceiptExtractor {
             // is also a tenth of it (so the two checks are not one counted twice).
             let supplied =
                 vat.map { vat in
-                    let tenth = abs(Int((Double(candidate.value) / 11).rounded()) - vat) <= 1
+                    let tenth = isVAT(vat, of: candidate.value)
                     return supplyAmount(in: lines, plus: vat, makes: candidate.value) != nil
                         || (tenth && taxable.map { KoreanAmount.sum([$0, vat]) == candidate.value } == true)
                 } ?? false

@@ -80,23 +80,13 @@ public struct ReceiptExtractor: Sendable {
         if let card = receipt.cardNumber {
             if let method = receipt.paymentMethod, method.value == .card {
                 receipt.paymentMethod?.confidence = Self.confirmed  // the label and a card number agree
-            } else if receipt.paymentMethod == nil, let label = Self.cardNumberLabel(of: card, in: lines) {
+            } else if receipt.paymentMethod == nil, let index = card.lineIndices.first, let label = Self.cardNumberLabel(ofLineAt: index, in: lines) {
                 // A card number under its label says how it was paid, however unsurely its
                 // digits were read: the label is the evidence.
-                receipt.paymentMethod = label.line.field(.card, range: label.range)
+                receipt.paymentMethod = label.field(.card, range: Keywords.cardNumber.lazy.compactMap { label.text.range(of: $0) }.first)
             }
         }
         Self.settleTotal(of: &receipt, amounts: Self.summaryAmounts(in: summary), lines: lines)
         return receipt
-    }
-
-    /// The card-number label on the card number's line, or alone on the line above it.
-    static func cardNumberLabel(of card: ReceiptField<String>, in lines: [ReceiptLine]) -> (line: ReceiptLine, range: Range<String.Index>)? {
-        guard let index = card.lineIndices.first else { return nil }
-        let candidates = lines.filter { $0.index == index || ($0.index == index - 1 && MaskedCardNumber.find(in: $0.text) == nil) }
-        for line in candidates.sorted(by: { $0.index > $1.index }) {
-            if let range = Keywords.cardNumber.lazy.compactMap({ line.text.range(of: $0) }).first { return (line, range) }
-        }
-        return nil
     }
 }
