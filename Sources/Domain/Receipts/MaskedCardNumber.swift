@@ -11,6 +11,7 @@
 /// printed in (grouped by dashes or not), its mask normalised to `*` and to sixteen places.
 public enum MaskedCardNumber {
     /// Characters engines read for the `*` of a mask.
+    /// (The pattern in `find(in:)` lists the same characters: change both together.)
     public static let maskCharacters: Set<Character> = [
         "*", "%", "#", "+", "x", "X", "×", "¥", "※", "⁎", "∗", "＊", "°", "\"", "\u{201C}", "\u{201D}", "^", "«", "»",
     ]
