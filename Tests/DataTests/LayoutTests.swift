@@ -97,6 +97,40 @@ struct LayoutTests {
         #expect(layout.blocks.first == Self.box(30, 30, 320, 130))
     }
 
+    @Test("A picture bridging a menu board's gutters leaves its columns read one after the other, itself a block of its own")
+    func pictureBetweenColumns() throws {
+        // Three columns of "name … price" rows on the same rows, a photo under the first two.
+        let columns = [40, 280, 520].map { Self.rows(x: $0, width: 200, top: 40, count: 8, pitch: 32) }
+        let photo = Self.box(150, 230, 250, 90)
+        let size = ImageSize(width: 760, height: 420)
+        let lines = columns.flatMap { $0 } + [photo]
+        let layout = PageLayout(lines: lines, pictures: [photo], textHeight: 20, size: size)
+        let order = layout.blockLines.flatMap { $0 }
+        #expect(Array(order.prefix(8)).allSatisfy { $0.x == 40 }, "\(order)")
+        #expect(Array(order.suffix(8)).allSatisfy { $0.x == 520 }, "\(order)")
+        #expect(layout.blockLines.contains([photo]))
+        // Taken for a line, the photo joins the first two columns: their rows are read across.
+        let across = PageLayout(lines: lines, textHeight: 20, size: size).blockLines.flatMap { $0 }
+        #expect(!Array(across.prefix(8)).allSatisfy { $0.x == 40 })
+    }
+
+    @Test("A tall chain holding a blob or little of character size is a picture; tightly set lines chained into one box are not")
+    func picturesAmongLines() {
+        let text = Self.box(40, 40, 200, 20)
+        // Three rows of 20 px characters chained into one box 70 px tall, with a rule beside them.
+        let tightRows = Self.box(40, 100, 200, 70)
+        let tightInk = (0..<3).flatMap { row in (0..<8).map { Self.box(40 + $0 * 24, 100 + row * 25, 20, 20) } } + [Self.box(238, 100, 2, 70)]
+        // A food photo: a large blob among specks and odd shapes.
+        let photo = Self.box(300, 40, 200, 100)
+        let photoInk = [Self.box(320, 50, 80, 70), Self.box(420, 60, 8, 30), Self.box(440, 100, 30, 6)]
+        // Photo texture: no blob, but hardly anything of character size.
+        let texture = Self.box(540, 40, 120, 90)
+        let textureInk = (0..<10).map { Self.box(545 + $0 * 11, 45 + $0 * 8, 6, 40) } + [Self.box(560, 120, 10, 10)]
+        let pictures = TextLineFinder.pictures(
+            among: [text, tightRows, photo, texture], components: tightInk + photoInk + textureInk + [text], textHeight: 20)
+        #expect(pictures == [photo, texture])
+    }
+
     @Test("Characters are chained into lines; a syllable's stacked jamo are one character")
     func lineFinding() throws {
         // Two lines of five "syllables", each a consonant above a vowel bar, 24 px tall.

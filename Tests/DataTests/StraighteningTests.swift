@@ -1,3 +1,4 @@
+import CLeptonica
 import Domain
 import OCRTestSupport
 import Testing
@@ -22,6 +23,34 @@ struct StraighteningTests {
     @Test("Pages without a desk have no corners", arguments: ["receipt.png", "receipt-faded.png", "skewed.png"])
     func noCorners(name: String) throws {
         #expect(try Fixture(name).grayscaleImage().paintingOverDesk().corners == nil)
+    }
+
+    /// A 1-bit desk mask of `width` × `height` reduced pixels, set where `isDesk(x, y)`.
+    private func deskMask(width: Int, height: Int, _ isDesk: (Int, Int) -> Bool) throws -> LeptonicaImage {
+        let mask = try #require(LeptonicaImage(taking: pixCreate(Int32(width), Int32(height), 1)))
+        for y in 0..<height {
+            for x in 0..<width where isDesk(x, y) { pixSetPixel(mask.pix, Int32(x), Int32(y), 1) }
+        }
+        return mask
+    }
+
+    @Test("A page inside the picture, turned a little, has its four corners")
+    func pageInsideThePicture() throws {
+        // A quadrilateral page from about (20, 12) to (110, 160) on a 135 × 180 desk.
+        let desk = try deskMask(width: 135, height: 180) { x, y in
+            let left = 20 + y / 10
+            let right = 110 + y / 20
+            return x < left || x > right || y < 12 + x / 30 || y > 160
+        }
+        let corners = try #require(LeptonicaImage.paperCorners(outside: desk, reduction: 8))
+        #expect(abs(corners.topLeft.x - 20.5 * 8) < 16 && abs(corners.bottomLeft.y - 160.5 * 8) < 16)
+    }
+
+    @Test("A bright region running off the picture (a board on a wall above a dark bench) has no corners")
+    func regionRunningOffThePicture() throws {
+        // The bench's slanted top edge is the only edge inside the picture.
+        let desk = try deskMask(width: 135, height: 180) { x, y in y > 146 + x * 29 / 117 }
+        #expect(LeptonicaImage.paperCorners(outside: desk, reduction: 8) == nil)
     }
 
     @Test("The map back takes the straightened rectangle's corners to the page's corners")

@@ -43,8 +43,12 @@ struct PageLayout {
 
     /// The layout of `lines` (text line boxes of a page of `size`) with typical text height
     /// `textHeight` pixels.
-    init(lines found: [PixelRect], textHeight: Double, size: ImageSize) {
-        let ordered = ReadingOrder.blocks(of: found, textHeight: textHeight)
+    /// `pictures`: those of the lines that are pictures (see `TextLineFinder.pictures`); they
+    /// take no part in finding the columns (a food photo on a menu board bridges its gutters)
+    /// and are read as blocks of their own.
+    init(lines found: [PixelRect], pictures: [PixelRect] = [], textHeight: Double, size: ImageSize) {
+        let text = found.filter { !pictures.contains($0) }
+        let ordered = ReadingOrder.blocks(of: text, textHeight: textHeight)
         var paragraphs: [[PixelRect]] = []
         for block in ordered {
             if let last = paragraphs.last, Self.continues(last, with: block, textHeight: textHeight) {
@@ -52,6 +56,9 @@ struct PageLayout {
             } else {
                 paragraphs.append(block)
             }
+        }
+        for picture in pictures.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
+            paragraphs.insert([picture], at: Self.place(of: picture, among: paragraphs))
         }
         blockLines = paragraphs
         let allLines = paragraphs.flatMap { $0 }
@@ -61,6 +68,16 @@ struct PageLayout {
             let others = allLines.filter { line in !paragraph.contains(line) }
             return Self.padded(box, clearOf: others, by: Int((Self.margin * textHeight).rounded()), within: size)
         }
+    }
+
+    /// Where a picture is read among `paragraphs`: after the last one it is below (one that
+    /// starts above it and overlaps it across), else first.
+    private static func place(of picture: PixelRect, among paragraphs: [[PixelRect]]) -> Int {
+        let above = paragraphs.lastIndex { paragraph in
+            guard let box = PixelRect.enclosing(paragraph) else { return false }
+            return box.y <= picture.y && box.x < picture.maxX && box.maxX > picture.x
+        }
+        return above.map { $0 + 1 } ?? 0
     }
 
     /// Whether `next` is the same column as `block`, just below it.

@@ -27,6 +27,11 @@ extension PixelRect {
         x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
     }
 
+    /// Whether `other` lies wholly inside this rectangle.
+    func contains(_ other: PixelRect) -> Bool {
+        other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
+    }
+
     /// The smallest rectangle holding both.
     func union(_ other: PixelRect) -> PixelRect {
         let left = min(x, other.x)

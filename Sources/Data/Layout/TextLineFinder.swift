@@ -39,6 +39,28 @@ enum TextLineFinder {
         chains(in: components, textHeight: textHeight)?.map(\.box)
     }
 
+    /// The lines of `lines` that are pictures rather than text: taller than `pictureHeight`
+    /// text heights and holding a component more than `pictureInk` text heights both wide
+    /// and tall (a photo's blobs, a QR code). Tightly set lines of text chained into one
+    /// tall box hold only components of character width (two rows of print touching, a
+    /// table's rule), a barcode only thin bars.
+    static func pictures(among lines: [PixelRect], components: [PixelRect], textHeight: Double) -> [PixelRect] {
+        lines.filter { line in
+            guard Double(line.height) > pictureHeight * textHeight else { return false }
+            let inside = components.filter { line.contains($0) && Double(max($0.width, $0.height)) >= speck * textHeight }
+            let characterSized = inside.filter { Double($0.height) >= 0.5 * textHeight && Double($0.height) <= 1.5 * textHeight }
+            return inside.contains { Double(min($0.width, $0.height)) > pictureInk * textHeight }
+                || Double(characterSized.count) < pictureTextShare * Double(inside.count)
+        }
+    }
+
+    /// Lines taller than this many text heights may be pictures.
+    static let pictureHeight = 3.0
+    /// A picture holds a component wider and taller than this many text heights.
+    static let pictureInk = 2.0
+    /// ... or fewer than this share of character-sized components.
+    static let pictureTextShare = 0.4
+
     /// The text lines among `components`, each with the number of characters chained in it
     /// and the slope of their centres (least squares; `nil` for fewer than two).
     static func chains(in components: [PixelRect], textHeight: Double) -> [(box: PixelRect, characters: Int, slope: Double?)]? {

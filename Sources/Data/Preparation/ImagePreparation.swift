@@ -70,6 +70,7 @@ struct ImagePreparation {
         let originalBinary = try original.binarized()
         let gray = try original.invertingDarkRegions(binary: originalBinary).image
         let (page, paper, corners) = try gray.paintingOverDesk()
+        if let corners { trace?.note("slant", corners.slant) }
         // Binarised once for regions, heights and line direction, unless the page changed.
         var binary = page === original ? originalBinary : try page.binarized()
         var textHeight = Self.typicalTextHeight(binary.componentHeights())

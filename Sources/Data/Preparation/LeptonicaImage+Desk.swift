@@ -80,7 +80,8 @@ extension LeptonicaImage {
 
     /// The corners of the paper: the region outside the desk (`desk`, a 1-bit mask of the
     /// image reduced by `reduction`), in the full image's pixels; `nil` when the paper is
-    /// small or not a quadrilateral.
+    /// small, not a quadrilateral, or runs off the picture along a side (a menu board on a
+    /// wall above a dark bench: "straightening" the wall's outline skewed the board).
     static func paperCorners(outside desk: LeptonicaImage, reduction: Int) -> PaperCorners? {
         let size = desk.size
         var points: [ImagePoint] = []
@@ -90,7 +91,8 @@ extension LeptonicaImage {
             }
         }
         guard Double(points.count) >= paperMinimumShare * Double(size.pixelCount),
-            let corners = PaperCorners(extremesOf: points), corners.area >= paperMinimumFill * Double(points.count)
+            let corners = PaperCorners(extremesOf: points), corners.area >= paperMinimumFill * Double(points.count),
+            !corners.hasSide(alongBorderOf: size, margin: 1)
         else { return nil }
         // Reduced pixel centres, in full-size pixels.
         return PaperCorners(extremesOf: corners.all.map { ImagePoint(x: ($0.x + 0.5) * Double(reduction), y: ($0.y + 0.5) * Double(reduction)) })

@@ -47,6 +47,22 @@ struct PaperCorners: Equatable {
         return PaperCorners(extremesOf: points)!
     }
 
+    /// Whether a side of the quadrilateral runs along the border of an image of `size`
+    /// (both its corners within `margin` pixels of one edge): the bright region goes on
+    /// beyond the picture there — a wall around a board, a page cut off by the frame — so
+    /// that side is the picture's edge, and its corners are not a page's.
+    func hasSide(alongBorderOf size: ImageSize, margin: Double) -> Bool {
+        let onEdge: [(ImagePoint) -> Bool] = [
+            { $0.x <= margin }, { $0.y <= margin },
+            { $0.x >= Double(size.width - 1) - margin }, { $0.y >= Double(size.height - 1) - margin },
+        ]
+        let points = all
+        return (0..<4).contains { index in
+            let (a, b) = (points[index], points[(index + 1) % 4])
+            return onEdge.contains { $0(a) && $0(b) }
+        }
+    }
+
     /// The upright rectangle the page is straightened onto: at its top-left corner's
     /// place, as wide as its top and bottom edges on average, as tall as its sides.
     var straightened: PaperCorners {

@@ -199,13 +199,15 @@ struct PageReader {
         let side = Int32(max(3, (TextLineFinder.solidSide * height).rounded()))
         let solid = try joined.applying("find solid ink") { pixOpenBrick(nil, $0, side, side) }
         let binary = try joined.applying("take out solid ink") { pixSubtract(nil, $0, solid.pix) }
-        guard let lines = TextLineFinder.lines(in: binary.componentBoxes(connectivity: 8), textHeight: height) else {
+        let components = binary.componentBoxes(connectivity: 8)
+        guard let lines = TextLineFinder.lines(in: components, textHeight: height) else {
             return (PageLayout(blocks: []), inkComponents)  // noise
         }
         guard !lines.isEmpty else {
             return (PageLayout(blocks: [PixelRect(x: 0, y: 0, width: prepared.image.size.width, height: prepared.image.size.height)]), inkComponents)
         }
-        return (PageLayout(lines: lines, textHeight: height, size: prepared.image.size), inkComponents)
+        let pictures = TextLineFinder.pictures(among: lines, components: components, textHeight: height)
+        return (PageLayout(lines: lines, pictures: pictures, textHeight: height, size: prepared.image.size), inkComponents)
     }
 
     /// Of two readings of a block holding one found line — as a block (`asBlock`, which came
