@@ -144,6 +144,7 @@ def main():
     english()
     latin_in_hangul()
     condensed()
+    double_height()
     save("three-lines", three, THREE_LINES)
     save("receipt", receipt, RECEIPT)
     save("mixed", render_lines(MIXED, "nanum-barun-gothic", size=30), MIXED)
@@ -376,6 +377,28 @@ def condensed():
     widened again (`DoubtfulLineReview`)."""
     page = render_lines(CONDENSED, "nanum-barun-gothic", size=40)
     save("condensed", page.resize((page.width // 2, page.height), Image.Resampling.LANCZOS), CONDENSED)
+
+
+DOUBLE_HEIGHT_SMALL = ["논현돈까스", "137-01-77472 T.032-433-7208", "인천시 남동구 논고개로 118", "S.No : 170429-01-015"]
+DOUBLE_HEIGHT_ITEMS = ["왕돈까스 2 8,000 16,000", "어니언돈까스 1 8,000 8,000", "두장돈까스 1 8,000 8,000",
+                       "규동(쇠고기덮밥) 1 8,000 8,000", "합계금액 : 40,000"]
+DOUBLE_HEIGHT_FOOT = ["공급가액 : 36,364", "부가세 : 3,636", "받은돈 : 40,000"]
+
+
+def double_height():
+    """A receipt printed in two sizes: small header and footer lines, items and the total in a
+    thermal printer's double-height mode (stretched up, not across). The small print is the
+    body text the page is scaled by; the tall lines are condensed for their height."""
+    small = lambda lines: render_lines(lines, "nanum-gothic-coding", size=36, width=900, margin=30, spacing=0.5)
+    items = render_lines(DOUBLE_HEIGHT_ITEMS, "nanum-gothic-coding", size=36, width=900, margin=10, spacing=0.35)
+    items = items.resize((items.width, items.height * 2), Image.Resampling.LANCZOS)
+    parts = [small(DOUBLE_HEIGHT_SMALL), items, small(DOUBLE_HEIGHT_FOOT)]
+    page = Image.new("L", (900, sum(part.height for part in parts)), 255)
+    y = 0
+    for part in parts:
+        page.paste(part, (0, y))
+        y += part.height
+    save("double-height", page, DOUBLE_HEIGHT_SMALL + DOUBLE_HEIGHT_ITEMS + DOUBLE_HEIGHT_FOOT)
 
 
 FAINT_PHOTO = ["새벽베이커리 성수점", "사업자번호 214-86-35510", "식빵 2 7,800", "합계 12,600"]

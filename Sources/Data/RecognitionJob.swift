@@ -68,7 +68,9 @@ struct RecognitionJob: Sendable {
             // Lines still under the minimum confidence — dropped by the standard rules, barely
             // read for field extraction — are shown in other ways (measured on the real
             // receipts: a card slip's number and a VAT found, every field 1 → 2 of 8).
-            let review = DoubtfulLineReview(crew: crew, setup: setup, control: control, otherViewsBelow: options.minimumConfidence)
+            let review = DoubtfulLineReview(
+                crew: crew, setup: setup, control: control, otherViewsBelow: options.minimumConfidence,
+                bodyTextHeight: base.twoSizes ? base.textHeight : nil)
             lines = try trace.measure("review") { try review.review(lines, in: reading.prepared) }
             let unread = UnreadLineReview(crew: crew, setup: setup, control: control)
             lines = try trace.measure("unread") {

@@ -20,6 +20,34 @@ struct DoubtfulLineReviewTests {
         }
     }
 
+    @Test("Items and a total printed double height under small print: the page scaled by the small print, the tall lines read widened")
+    func doubleHeight() async throws {
+        let fixture = Fixture("double-height.png")
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data())
+        let expected = try fixture.expectedLines()
+        // The five double-height lines (items and the total), each read nearly right: read as
+        // printed, `8,000` came out `8,080`, `8,600` and `18000`, and the total `40,060`.
+        for line in expected[4..<9] {
+            let best = result.lines.map { CharacterErrorRate.between($0.text, line) }.min() ?? 1
+            #expect(best <= 0.2, "\(line): \(result.text)")
+        }
+        #expect(result.text.contains("16,000") && result.text.contains("40,000"), "\(result.text)")
+    }
+
+    @Test("The body text of a page printed in two sizes is the smaller; a page of one size keeps its measured height")
+    func bodyTextHeight() {
+        func lines(_ height: Int, count: Int, characters: Int) -> [(box: PixelRect, characters: Int, slope: Double?)] {
+            (0..<count).map { (PixelRect(x: 0, y: $0 * 100, width: 400, height: height), characters, nil) }
+        }
+        // Double-height items (70 px) beside small print (40 px) holding a third of the characters.
+        #expect(ImagePreparation.bodyTextHeight(measured: 70, lines: lines(70, count: 8, characters: 12) + lines(40, count: 4, characters: 12)) == 40)
+        // One size: lines a little taller than their characters' measured height.
+        #expect(ImagePreparation.bodyTextHeight(measured: 30, lines: lines(34, count: 10, characters: 12)) == 30)
+        // Digits and marks (under three characters) do not make a second size.
+        #expect(
+            ImagePreparation.bodyTextHeight(measured: 30, lines: lines(34, count: 10, characters: 12) + lines(12, count: 20, characters: 2)) == 30)
+    }
+
     @Test(
         "A reading that leaves most of its line empty is sparse: not looked at widened",
         arguments: [("3762-60**-****-**** A-0310", true), ("- “ 7 ue 00 로", false)])

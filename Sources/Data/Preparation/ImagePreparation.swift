@@ -61,6 +61,9 @@ struct ImagePreparation {
         /// Whether the lines share a right edge but not a left one: a left-aligned page
         /// upside down (see `LeptonicaImage.linesAlignRightOnly`).
         var linesAlignRightOnly = false
+        /// Whether the page is printed in two sizes (see `bodyTextHeight`): `textHeight` is
+        /// then the smaller's, and lines twice as tall are double height.
+        var twoSizes = false
         /// The corners of a page photographed on a desk, in `image`'s pixels, when found.
         var paperCorners: PaperCorners? = nil
     }
@@ -84,6 +87,12 @@ struct ImagePreparation {
             binary = try evened.binarized()
             textHeight = Self.typicalTextHeight(binary.componentHeights()) ?? textHeight
         }
+        var twoSizes = false
+        if let measured = textHeight, let lines = TextLineFinder.chains(in: binary.componentBoxes(connectivity: 8), textHeight: measured) {
+            textHeight = Self.bodyTextHeight(measured: measured, lines: lines)
+            twoSizes = textHeight != measured
+            if twoSizes { trace?.note("body", textHeight ?? 0) }
+        }
         let scale = Self.scale(forTextHeight: textHeight, size: page.size)
         let background = evened == nil ? paper ?? 255 : LeptonicaImage.evenedPaperLevel
         var scaled = try (evened ?? page).scaled(by: scale)
@@ -93,6 +102,7 @@ struct ImagePreparation {
             background: background,
             lineDirection: try textHeight.flatMap { height throws(OCRError) in try binary.textLineDirection(textHeight: height) },
             linesAlignRightOnly: try textHeight.map { height throws(OCRError) in try binary.linesAlignRightOnly(textHeight: height) } ?? false,
+            twoSizes: twoSizes,
             paperCorners: corners?.scaled(by: scale))
     }
 
@@ -152,6 +162,31 @@ struct ImagePreparation {
         let sorted = heights.sorted()
         return Double(sorted[sorted.count * 9 / 10])
     }
+
+    /// The height of the body text: `measured` (see `typicalTextHeight`), or, on a page
+    /// printed in two sizes, the smaller. A receipt's items and totals in a printer's
+    /// double-height mode can hold a tenth of the components, and the 90th percentile then
+    /// measures them; scaled by them, the small print shrinks below a readable height (the
+    /// donkatsu receipt's header at 20 px). The two sizes are told from the text lines
+    /// found (`lines`, with their character counts): when a quarter of the characters stand in
+    /// lines under `mixedSizes` of `measured` (of three characters or more; neither rows of
+    /// dashes, under `TextLineFinder.markHeight` of it, nor pictures), the height of those lines.
+    static func bodyTextHeight(measured: Double, lines: [(box: PixelRect, characters: Int, slope: Double?)]) -> Double {
+        var heights: [Int] = []
+        for line in lines
+        where line.characters >= 3 && Double(line.box.height) >= TextLineFinder.markHeight * measured
+            && Double(line.box.height) <= 3 * measured
+        {
+            heights += Array(repeating: line.box.height, count: line.characters)
+        }
+        heights.sort()
+        guard !heights.isEmpty else { return measured }
+        let lowerQuartile = Double(heights[heights.count / 4])
+        return lowerQuartile < mixedSizes * measured ? lowerQuartile : measured
+    }
+
+    /// Lines under this share of the measured text height are print of a smaller size.
+    static let mixedSizes = 0.75
 
     static func scale(forTextHeight height: Double?, size: ImageSize) -> Double {
         let height = height.flatMap { $0 > 0 ? $0 : nil }

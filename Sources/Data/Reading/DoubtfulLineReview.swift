@@ -30,6 +30,15 @@ struct DoubtfulLineReview {
     let control: RecognitionControl
     /// Lines read alone less confidently than this are shown in other ways (0: none is).
     var otherViewsBelow: Float = 0
+    /// The height of the body text in prepared pixels on a page printed in two sizes
+    /// (`ImagePreparation.bodyTextHeight`): lines `doubleHeight` times taller are shown
+    /// widened too. (`nil` on a page of one size: there a tall box is a slanted line.)
+    var bodyTextHeight: Double? = nil
+
+    /// Lines at least this many text heights tall are printed double height: a receipt
+    /// printer's double-height mode stretches characters up, not across, so they are
+    /// condensed for their height (`8,000` read `800`), and are shown widened as well.
+    static let doubleHeight = 1.7
 
     /// How much wider a line still unsure is read.
     static let widening = 1.5
@@ -50,8 +59,9 @@ struct DoubtfulLineReview {
             // Still too unsure to keep: other looks at the line, while it stays so — unless
             // the reading leaves most of the line empty (brick and shadow read as a few marks
             // across a photograph: not text to look at again).
+            let tall = bodyTextHeight.map { Double(line.preparedBox.height) >= Self.doubleHeight * $0 } ?? false
             for view in LineView.allCases {
-                let unsure = best.line.confidence < otherViewsBelow
+                let unsure = best.line.confidence < otherViewsBelow || (tall && view == .widened && best.isDoubtful)
                 let unreadMask = Self.holdsUnreadMask(best.line)
                 guard unsure || unreadMask, line.characterDensity(of: best.line) >= Self.sparseReading else { break }
                 try control.checkpoint()

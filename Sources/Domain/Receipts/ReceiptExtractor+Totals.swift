@@ -66,14 +66,14 @@ extension ReceiptExtractor {
         let itemsNet = receipt.items.isEmpty ? nil : KoreanAmount.sum(receipt.items.map(\.amount) + [-discounts])
         let subtotalNet = amounts.subtotal.map { KoreanAmount.sum([$0.value, -discounts]) }
         let vat = receipt.vat?.value
-        let taxablePlusVAT = receipt.taxableAmount.flatMap { taxable in vat.map { KoreanAmount.sum([taxable.value, $0]) } }
-
-        // Tax-free goods (면세) carry no VAT: the VAT is a tenth of the rest.
+        // Tax-free goods (면세) carry no VAT: when they are printed, the VAT is a tenth of the
+        // rest of the total, and the total holds them beside the taxable amount and the VAT
+        // (else an item lost with them and the taxes agree on a total printed nowhere).
         let taxFree = labelledAmount(in: lines, labels: Keywords.taxFree, excluding: Keywords.vat)?.value ?? 0
+        let taxablePlusVAT = receipt.taxableAmount.flatMap { taxable in vat.map { KoreanAmount.sum([taxable.value, $0, taxFree]) } }
         func vatFits(_ total: Int) -> Bool {
             guard let vat else { return false }
-            return [total, total - taxFree].contains { isVAT(vat, of: $0) }
-                || taxablePlusVAT.map { $0 == total || $0 + taxFree == total } == true
+            return isVAT(vat, of: total - taxFree) || taxablePlusVAT == total
         }
         // A VAT whose label was misread (`oop al 3,546`): an unlabelled amount that is a tenth
         // of the total's taxed part, and with the taxable amount makes the total.
@@ -81,10 +81,8 @@ extension ReceiptExtractor {
             guard vat == nil else { return nil }
             return amounts.unlabelled.first { candidate in
                 candidate.value > 0 && candidate.value < total / 5
-                    && [total, total - taxFree].contains { isVAT(candidate.value, of: $0) }
-                    && receipt.taxableAmount.map {
-                        KoreanAmount.sum([$0.value, candidate.value, taxFree]) == total || KoreanAmount.sum([$0.value, candidate.value]) == total
-                    } ?? false
+                    && isVAT(candidate.value, of: total - taxFree)
+                    && receipt.taxableAmount.map { KoreanAmount.sum([$0.value, candidate.value, taxFree]) == total } ?? false
             }
         }
         let printed = amounts.totals + amounts.paid
