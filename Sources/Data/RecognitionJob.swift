@@ -82,6 +82,8 @@ struct RecognitionJob: Sendable {
             let opinion = kind.init(crew: crew, control: control, minimumLineConfidence: filterThreshold)
             lines = try trace.measure(kind.stage) { try opinion.review(lines, in: reading.prepared) }
         }
+        // Read and looked at again: now the words read inside pictures must be sure.
+        lines = PageReader.reliableWords(of: lines, inside: reading.pictures)
         if options.candidateCount > 1 {
             let models = LineCandidates.models(for: languages).map { model in { engines.optionalEngine(for: model) } }
             let candidates = LineCandidates(

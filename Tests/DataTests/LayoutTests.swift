@@ -114,6 +114,36 @@ struct LayoutTests {
         #expect(!Array(across.prefix(8)).allSatisfy { $0.x == 40 })
     }
 
+    @Test("A picture no cut between columns runs through stays in its block; one a cut runs through is a block of its own")
+    func picturesInBlocks() {
+        // A logo above one column of text, inside its gap-free area: read with the column.
+        let column = Self.rows(x: 40, width: 300, top: 140, count: 5, pitch: 32)
+        let logo = Self.box(60, 40, 120, 80)
+        let layout = PageLayout(lines: column + [logo], pictures: [logo], textHeight: 20, size: ImageSize(width: 400, height: 320))
+        #expect(layout.pictureBlocks.isEmpty)
+        #expect(layout.blockLines.flatMap { $0 }.contains(logo))
+    }
+
+    @Test("Words read inside a picture are kept only where read reliably; lines elsewhere are untouched")
+    func wordsInsidePictures() {
+        func word(_ text: String, _ confidence: Float) -> RecognizedWord {
+            RecognizedWord(text: text, boundingBox: NormalizedRect(x: 0, y: 0, width: 0.1, height: 0.1), confidence: confidence)
+        }
+        func line(_ words: [RecognizedWord], at box: PixelRect) -> PreparedLine {
+            PreparedLine(
+                line: RecognizedLine(
+                    text: words.map(\.text).joined(separator: " "), boundingBox: NormalizedRect(x: 0, y: 0, width: 1, height: 0.1),
+                    confidence: words.map(\.confidence).min() ?? 0, words: words),
+                preparedBox: box)
+        }
+        let picture = Self.box(0, 0, 400, 200)
+        let title = line([word("Beye", 0.25), word("김지형", 0.93), word("전문점", 0.97)], at: Self.box(20, 20, 300, 30))
+        let bricks = line([word("af", 0.6), word("4", 0.7)], at: Self.box(20, 120, 100, 30))
+        let outside = line([word("af", 0.6)], at: Self.box(20, 260, 100, 30))
+        let kept = PageReader.reliableWords(of: [title, bricks, outside], inside: [picture])
+        #expect(kept.map(\.line.text) == ["김지형 전문점", "af"])
+    }
+
     @Test("A tall chain holding a blob or little of character size is a picture; tightly set lines chained into one box are not")
     func picturesAmongLines() {
         let text = Self.box(40, 40, 200, 20)

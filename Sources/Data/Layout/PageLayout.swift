@@ -25,6 +25,9 @@ struct PageLayout {
         }.map { $0.clamped(to: blocks[index]) }
     }
 
+    /// The blocks that are a picture alone (one a cut between columns ran through).
+    var pictureBlocks: Set<Int> = []
+
     /// Whether block `index` is one text line that was found (not a page read whole).
     func isSingleLine(_ index: Int) -> Bool {
         !lines.isEmpty && blockLines[index].count == 1
@@ -44,11 +47,10 @@ struct PageLayout {
     /// The layout of `lines` (text line boxes of a page of `size`) with typical text height
     /// `textHeight` pixels.
     /// `pictures`: those of the lines that are pictures (see `TextLineFinder.pictures`); they
-    /// take no part in finding the columns (a food photo on a menu board bridges its gutters)
-    /// and are read as blocks of their own.
+    /// take no part in finding the columns (a food photo on a menu board bridges its gutters),
+    /// and one a cut between columns runs through is read as a block of its own.
     init(lines found: [PixelRect], pictures: [PixelRect] = [], textHeight: Double, size: ImageSize) {
-        let text = found.filter { !pictures.contains($0) }
-        let ordered = ReadingOrder.blocks(of: text, textHeight: textHeight)
+        let (ordered, straddling) = ReadingOrder.blocks(of: found, pictures: Set(pictures), textHeight: textHeight)
         var paragraphs: [[PixelRect]] = []
         for block in ordered {
             if let last = paragraphs.last, Self.continues(last, with: block, textHeight: textHeight) {
@@ -57,10 +59,11 @@ struct PageLayout {
                 paragraphs.append(block)
             }
         }
-        for picture in pictures.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
+        for picture in straddling.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
             paragraphs.insert([picture], at: Self.place(of: picture, among: paragraphs))
         }
         blockLines = paragraphs
+        pictureBlocks = Set(paragraphs.indices.filter { paragraphs[$0].count == 1 && straddling.contains(paragraphs[$0][0]) })
         let allLines = paragraphs.flatMap { $0 }
         lines = allLines
         blocks = paragraphs.compactMap { paragraph in

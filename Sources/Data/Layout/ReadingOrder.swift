@@ -29,8 +29,21 @@ enum ReadingOrder {
     ///   - lines: Text line boxes (any order), in pixels.
     ///   - textHeight: The page's typical text height, in the same pixels.
     static func blocks(of lines: [PixelRect], textHeight: Double) -> [[PixelRect]] {
-        let joined = joiningFragments(lines, textHeight: textHeight)
-        return cut(joined, textHeight: max(1, textHeight)).filter { !$0.isEmpty }
+        blocks(of: lines, pictures: [], textHeight: textHeight).blocks
+    }
+
+    /// The lines and `pictures` (see `TextLineFinder.pictures`) in blocks in reading order.
+    /// Pictures are not looked at for the gaps between columns (a food photo on a menu board
+    /// bridges its gutters) but stay in the blocks they lie in; those a cut between columns
+    /// runs through are returned apart (`straddling`), to be read on their own.
+    static func blocks(of lines: [PixelRect], pictures: Set<PixelRect>, textHeight: Double)
+        -> (blocks: [[PixelRect]], straddling: [PixelRect])
+    {
+        let joined = joiningFragments(lines.filter { !pictures.contains($0) }, textHeight: textHeight)
+        var straddling: [PixelRect] = []
+        let blocks = cut(
+            joined + lines.filter { pictures.contains($0) }, pictures: pictures, textHeight: max(1, textHeight), straddling: &straddling)
+        return (blocks.filter { !$0.isEmpty }, straddling)
     }
 
     /// Lines on one row whose gap is under `fragmentGap` text heights, joined into one box.
@@ -51,20 +64,25 @@ enum ReadingOrder {
         return joined
     }
 
-    private static func cut(_ lines: [PixelRect], textHeight: Double) -> [[PixelRect]] {
+    private static func cut(
+        _ lines: [PixelRect], pictures: Set<PixelRect>, textHeight: Double, straddling: inout [PixelRect]
+    ) -> [[PixelRect]] {
         guard lines.count > 1 else { return [lines] }
+        let text = lines.filter { !pictures.contains($0) }
         var best: (width: Int, vertical: Bool, at: Int)?
-        for gap in gaps(lines.map { ($0.x, $0.maxX) }) where Double(gap.width) >= columnGap * textHeight {
-            let (left, right) = split(lines, vertically: true, at: gap.middle)
+        for gap in gaps(text.map { ($0.x, $0.maxX) }) where Double(gap.width) >= columnGap * textHeight {
+            let (left, right) = split(text, vertically: true, at: gap.middle)
             guard isColumnBoundary(left: left, right: right, textHeight: textHeight) else { continue }
             if gap.width > best?.width ?? 0 { best = (gap.width, true, gap.middle) }
         }
-        for gap in gaps(lines.map { ($0.y, $0.maxY) }) where Double(gap.width) > rowGap * textHeight {
+        for gap in gaps(text.map { ($0.y, $0.maxY) }) where Double(gap.width) > rowGap * textHeight {
             if gap.width > best?.width ?? 0 { best = (gap.width, false, gap.middle) }
         }
         guard let best else { return [lines] }
         let (first, second) = split(lines, vertically: best.vertical, at: best.at)
-        return cut(first, textHeight: textHeight) + cut(second, textHeight: textHeight)
+        straddling += lines.filter { line in !first.contains(line) && !second.contains(line) }
+        return cut(first, pictures: pictures, textHeight: textHeight, straddling: &straddling)
+            + cut(second, pictures: pictures, textHeight: textHeight, straddling: &straddling)
     }
 
     /// Whether a whitespace gap between `left` and `right` separates columns to be read

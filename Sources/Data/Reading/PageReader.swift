@@ -49,6 +49,8 @@ struct PageReader {
         let quality: ReadingQuality
         /// The text lines our layout found on the prepared page (`.automatic` only), read or not.
         var foundLines: [PixelRect] = []
+        /// The pictures read as blocks of their own (`PageLayout.pictureBlocks`).
+        var pictures: [PixelRect] = []
         /// Tesseract's own layout analysis of the same page, started on a spare core while
         /// the page was read, in case the reading turns out unreliable.
         var layoutLook: SpareLook<[PreparedLine], [PreparedLine]>? = nil
@@ -129,6 +131,7 @@ struct PageReader {
         PreparedImageDump.write(prepared.image, label: label)
         var lines: [PreparedLine] = []
         var foundLines: [PixelRect] = []
+        var pictures: [PixelRect] = []
         var layoutLook: SpareLook<[PreparedLine], [PreparedLine]>?
         if segmentation == .automatic {
             let (layout, inkComponents) = try trace.measure("layout") { try layoutOf(prepared, textHeight: base.textHeight) }
@@ -142,6 +145,7 @@ struct PageReader {
             }
             PreparedImageDump.write(prepared.image, blocks: layout.blocks, lines: layout.lines, textHeight: base.textHeight, label: label)
             foundLines = layout.lines
+            pictures = layout.pictureBlocks.sorted().map { layout.blocks[$0] }
             try control.checkpoint()
             if startsLayoutLook {
                 // Wanted unless the blocks read so far (if any) read reliably.
@@ -166,9 +170,12 @@ struct PageReader {
                     // for vertical text, read a character at a time (`경계로부터 … 선형과` →
                     // `계로 로 괴`, `Al`, `a}`, …). Read as one line too; the line is kept when read
                     // at least as confidently (the pieces hold more characters: they repeat).
-                    guard layout.isSingleLine(index), read.count > 1 else { return read }
-                    let asLine = try recognize(image, PSM_SINGLE_LINE, with: engine, within: blocks[index], progress: 1...1)
-                    return Self.reading(ofOneLine: read, asLine: asLine)
+                    var kept = read
+                    if layout.isSingleLine(index), read.count > 1 {
+                        let asLine = try recognize(image, PSM_SINGLE_LINE, with: engine, within: blocks[index], progress: 1...1)
+                        kept = Self.reading(ofOneLine: read, asLine: asLine)
+                    }
+                    return kept
                 }
             }.flatMap { $0 }
             control.report(1)
@@ -177,7 +184,7 @@ struct PageReader {
         }
         let reading = Reading(
             rotation: rotation, prepared: prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)), foundLines: foundLines,
-            layoutLook: layoutLook)
+            pictures: pictures, layoutLook: layoutLook)
         trace.notePass(label, meanConfidence: reading.quality.meanConfidence)
         return reading
     }
@@ -208,6 +215,22 @@ struct PageReader {
         }
         let pictures = TextLineFinder.pictures(among: lines, components: components, textHeight: height)
         return (PageLayout(lines: lines, pictures: pictures, textHeight: height, size: prepared.image.size), inkComponents)
+    }
+
+    /// `lines` with the words of those read inside `pictures` (their centres) kept only
+    /// where read at least `reliableConfidence` (a line left with none is dropped): text over
+    /// a photo is kept, a picture's texture (bricks, leaves) read as marks is not.
+    static func reliableWords(of lines: [PreparedLine], inside pictures: [PixelRect]) -> [PreparedLine] {
+        guard !pictures.isEmpty else { return lines }
+        return lines.compactMap { read in
+            let box = read.preparedBox
+            let centre = PixelRect(x: box.x + box.width / 2, y: box.y + box.height / 2, width: 1, height: 1)
+            guard pictures.contains(where: { $0.contains(centre) }) else { return read }
+            let kept = read.line.words.filter { Double($0.confidence) >= reliableConfidence }
+            guard !kept.isEmpty else { return nil }
+            guard kept.count < read.line.words.count else { return read }
+            return PreparedLine(line: read.line.replacingWords(with: kept), preparedBox: read.preparedBox)
+        }
     }
 
     /// Of two readings of a block holding one found line — as a block (`asBlock`, which came
