@@ -383,6 +383,21 @@ struct ReceiptLayoutTests {
         #expect(read.items.allSatisfy { $0.confidence < Receipt.highConfidence }, "\(read.items)")
     }
 
+    @Test("An amount whose thousands separator was read as a space (`40 000`, `8 000`) is one amount")
+    func separatorReadAsSpace() throws {
+        let read = ReceiptExtractor().extract(from: receipt(["논현돈까스", "어니언돈까스 8 000 1 8 000", "부가세 : 727", "합계금액 8 000"]))
+        #expect(try #require(read.total).value == 8_000)
+        #expect(read.items.first?.unitPrice == 8_000)
+        #expect(read.items.first?.amount == 8_000)
+    }
+
+    @Test("A VAT larger than the taxable amount it is a tenth of is a misreading, not kept")
+    func vatLargerThanTaxable() {
+        let read = ReceiptExtractor().extract(from: receipt(["논현돈까스", "공급가액 : 36,364", "부 가 세 : 91686", "합계금액 : 40,000"]))
+        #expect(read.vat?.value != 91_686)
+        #expect(read.total?.value == 40_000)
+    }
+
     @Test("A card slip's supply amount labelled only 금액 is the taxable amount, never an item")
     func cardSlipSupplyAmount() {
         let read = ReceiptExtractor().extract(from: receipt(["IC신용승인", "가맹점 : 탕탕집", "금 액 6,818 원", "부가세 682 원", "합 계 7,500 원"]))

@@ -96,13 +96,18 @@ struct ReceiptLine {
     /// The tokens without trailing markers printed after an amount (`원`, the `#` or `*`
     /// of a tax-free item, `(C)`, a stray digit after a grouped amount, a `원` read as
     /// digits on a total or tax line), and with an amount
-    /// the engine split after its separator (`36, 364`) joined again.
+    /// the engine split after its separator (`36, 364`) or whose separator it read as a
+    /// space (`40 000`: three digits starting with a zero are no number of their own) joined again.
     var amountTokens: [Substring] {
         var tokens: [Substring] = []
         for token in self.tokens {
             if let previous = tokens.last, previous.count >= 2, previous.last == "," || previous.last == ".",
                 previous.dropLast().allSatisfy({ $0.isASCIIDigit || $0 == "," || $0 == "." }),
                 token.count >= 3, token.prefix(3).allSatisfy(\.isASCIIDigit)
+            {
+                tokens[tokens.count - 1] = text[previous.startIndex..<token.endIndex]
+            } else if let previous = tokens.last, (1...3).contains(previous.count), previous.allSatisfy(\.isASCIIDigit),
+                previous.first != "0", token.count == 3, token.first == "0", token.allSatisfy(\.isASCIIDigit)
             {
                 tokens[tokens.count - 1] = text[previous.startIndex..<token.endIndex]
             } else {
