@@ -28,16 +28,25 @@ struct RecognitionRuleTests {
     func standardPipelineOrder() {
         #expect(
             RecognitionPipeline.standard().names == [
-                "noisy-page", "confidence", "word-confidence", "full-width", "text-cleanup", "garbage-lines", "digit-repair",
+                "noisy-page", "confidence", "word-confidence", "full-width", "text-cleanup", "garbage-lines", "lone-characters",
+                "digit-repair",
             ])
         #expect(
             RecognitionPipeline.standard(minimumTextHeight: 0.02, regionOfInterest: NormalizedRect(x: 0, y: 0, width: 1, height: 0.5)).names
                 == [
                     "noisy-page", "confidence", "word-confidence", "min-text-height", "region", "full-width", "text-cleanup", "garbage-lines",
-                    "digit-repair",
+                    "lone-characters", "digit-repair",
                 ])
         #expect(RecognitionPipeline.raw.names.isEmpty)
         #expect(RecognitionOptions().resolvedRules.names == RecognitionPipeline.standard().names)
+    }
+
+    @Test("A line of one character read unsurely is dropped; one read surely, and longer lines, stay")
+    func loneCharacters() {
+        let lines = [
+            textLine("노", confidence: 0.67), textLine("막", confidence: 0.93), textLine("4", confidence: 0.76), textLine("면 류", confidence: 0.6),
+        ]
+        #expect(LoneCharacterFilter().apply(to: result(lines)).lines.map(\.text) == ["막", "면 류"])
     }
 
     @Test("Visible characters: whitespace of any kind is not counted", arguments: [("생수 500ml 900", 10), (" \t\u{3000}", 0), ("", 0)])

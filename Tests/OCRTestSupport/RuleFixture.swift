@@ -10,7 +10,7 @@ import Foundation
 /// ```
 ///
 /// Rule names: `standard`, `confidence=0.7`, `min-text-height=0.02`,
-/// `region=x,y,width,height`, `full-width`, `text-cleanup`, `garbage-lines`, `digit-repair`.
+/// `region=x,y,width,height`, `full-width`, `text-cleanup`, `garbage-lines`, `lone-characters`, `digit-repair`.
 /// Instead of `lines`, `recorded` names a `ocr scan --raw --format json` file inside
 /// `TestImages/` (its lines are the input).
 public struct RuleFixture: Sendable, CustomStringConvertible {
@@ -68,6 +68,7 @@ public struct RuleFixture: Sendable, CustomStringConvertible {
             case ("full-width", 0): rules.append(FullWidthNormalization())
             case ("text-cleanup", 0): rules.append(TextCleanup())
             case ("garbage-lines", 0): rules.append(GarbageLineFilter())
+            case ("lone-characters", 0): rules.append(LoneCharacterFilter())
             case ("digit-repair", 0): rules.append(DigitConfusionRepair())
             default: throw CocoaError(.coderInvalidValue, userInfo: [NSDebugDescriptionErrorKey: "unknown rule '\(spec)' in \(name).json"])
             }

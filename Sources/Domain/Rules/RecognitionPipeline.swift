@@ -29,7 +29,8 @@ public struct RecognitionPipeline: Sendable {
     /// 6. `FullWidthNormalization()` (`１２,５００` → `12,500`);
     /// 7. `TextCleanup()` (NFC, single spaces, no empty lines);
     /// 8. `GarbageLineFilter()`;
-    /// 9. `DigitConfusionRepair()`.
+    /// 9. `LoneCharacterFilter()`: a line of one character read under 0.8 goes;
+    /// 10. `DigitConfusionRepair()`.
     public static func standard(
         minimumConfidence: Float = ConfidenceFilter.defaultMinimumConfidence,
         minimumTextHeight: Double = 0,
@@ -41,7 +42,8 @@ public struct RecognitionPipeline: Sendable {
         ]
         if minimumTextHeight > 0 { rules.append(MinimumTextHeightFilter(minimumTextHeight: minimumTextHeight)) }
         if let regionOfInterest { rules.append(RegionOfInterestFilter(region: regionOfInterest)) }
-        rules += [FullWidthNormalization(), TextCleanup(), GarbageLineFilter(), DigitConfusionRepair()] as [any RecognitionRule]
+        rules +=
+            [FullWidthNormalization(), TextCleanup(), GarbageLineFilter(), LoneCharacterFilter(), DigitConfusionRepair()] as [any RecognitionRule]
         return RecognitionPipeline(rules)
     }
 
