@@ -218,9 +218,19 @@ struct NoisyPageFilterTests {
         let plate = Self.line([("65%", 0.36), ("0887-5", 0.66)], y: 0.8, confidence: 0.51)
         let page = OCRResult(lines: noise + [halfSure, plate], minimumConfidence: 0, imageSize: ImageSize(width: 500, height: 500))
         let kept = NoisyPageFilter().apply(to: page)
-        #expect(kept.lines.map(\.text) == ["8", "0887-5"])
+        // `8` is left alone of its line, a short line read under 0.8: it goes too.
+        #expect(kept.lines.map(\.text) == ["0887-5"])
         let sure = OCRResult(lines: [halfSure, plate], minimumConfidence: 0, imageSize: ImageSize(width: 500, height: 500))
         #expect(NoisyPageFilter().apply(to: sure) == sure)
+    }
+
+    @Test("On a noisy page a line of up to three characters stays only when read surely")
+    func noisyShortLines() {
+        let noise = (0..<6).map { Self.line([("eeercemen", 0.1), ("oro", 0.2)], y: 0.1 * Double($0), confidence: 0.15) }
+        let bricks = [Self.line([("Ih", 0.78)], y: 0.6, confidence: 0.78), Self.line([("ATE", 0.92)], y: 0.7, confidence: 0.92)]
+        let sign = Self.line([("평창면옥", 0.7)], y: 0.8, confidence: 0.7)
+        let page = OCRResult(lines: noise + bricks + [sign], minimumConfidence: 0, imageSize: ImageSize(width: 500, height: 500))
+        #expect(NoisyPageFilter().apply(to: page).lines.map(\.text) == ["ATE", "평창면옥"])
     }
 
     @Test("On a noisy page a number's shape does not save it: texture reads as digits")

@@ -36,6 +36,14 @@ public struct NoisyPageFilter: RecognitionRule, Hashable, Codable {
     public func apply(to result: OCRResult) -> OCRResult {
         guard isNoisy(result.lines) else { return result }
         // On a page of noise, texture reads as digits too: no number is kept for its shape.
-        return WordConfidenceFilter(minimumConfidence: noisyWordConfidence, keepsStructuredNumbers: false).apply(to: result)
+        let sureWords = WordConfidenceFilter(minimumConfidence: noisyWordConfidence, keepsStructuredNumbers: false).apply(to: result)
+        // ... and as short words: a line of a few characters must be read surely.
+        return sureWords.keepingLines { $0.text.visibleCharacterCount > Self.shortLine || $0.confidence >= Self.shortLineConfidence }
     }
+
+    /// On a noisy page, lines of at most this many characters ...
+    public static let shortLine = 3
+    /// ... are kept only when read at least this confidently (`Ih`, `ie`, `of` read from a
+    /// brick wall at 0.64–0.78).
+    public static let shortLineConfidence: Float = 0.8
 }
