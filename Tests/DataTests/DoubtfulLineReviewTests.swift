@@ -48,6 +48,18 @@ struct DoubtfulLineReviewTests {
             ImagePreparation.bodyTextHeight(measured: 30, lines: lines(34, count: 10, characters: 12) + lines(12, count: 20, characters: 2)) == 30)
     }
 
+    @Test("A page read mostly as noise gets no second looks; a page read with confidence does")
+    func noisyPageNotReviewed() {
+        func line(_ text: String, _ confidence: Float) -> PreparedLine {
+            PreparedLine(
+                line: RecognizedLine(text: text, boundingBox: NormalizedRect(x: 0, y: 0, width: 0.2, height: 0.05), confidence: confidence),
+                preparedBox: PixelRect(x: 0, y: 0, width: 200, height: 30))
+        }
+        let bricks = ["eeercemen", "oro ae", "Beret ek", "sc yee ee"].map { line($0, 0.2) } + [line("ATE", 0.92)]
+        #expect(!DoubtfulLineReview.isWorthReviewing(bricks))
+        #expect(DoubtfulLineReview.isWorthReviewing([line("합계 12,600", 0.95), line("부가세 1,145", 0.62)]))
+    }
+
     @Test(
         "A reading that leaves most of its line empty is sparse: not looked at widened",
         arguments: [("3762-60**-****-**** A-0310", true), ("- “ 7 ue 00 로", false)])
