@@ -25,7 +25,7 @@ struct PageLayout {
         }.map { $0.clamped(to: blocks[index]) }
     }
 
-    /// The blocks that are a picture alone (one a cut between columns ran through).
+    /// The blocks that are a picture alone (one a cut between blocks ran through).
     var pictureBlocks: Set<Int> = []
 
     /// Whether block `index` is one text line that was found (not a page read whole).
@@ -47,8 +47,8 @@ struct PageLayout {
     /// The layout of `lines` (text line boxes of a page of `size`) with typical text height
     /// `textHeight` pixels.
     /// `pictures`: those of the lines that are pictures (see `TextLineFinder.pictures`); they
-    /// take no part in finding the columns (a food photo on a menu board bridges its gutters),
-    /// and one a cut between columns runs through is read as a block of its own.
+    /// take no part in finding the blocks (a food photo on a menu board bridges its gutters),
+    /// and one a cut between blocks runs through is read as a block of its own.
     init(lines found: [PixelRect], pictures: [PixelRect] = [], textHeight: Double, size: ImageSize) {
         let (ordered, straddling) = ReadingOrder.blocks(of: found, pictures: Set(pictures), textHeight: textHeight)
         var paragraphs: [[PixelRect]] = []

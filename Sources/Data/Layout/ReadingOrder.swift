@@ -33,9 +33,9 @@ enum ReadingOrder {
     }
 
     /// The lines and `pictures` (see `TextLineFinder.pictures`) in blocks in reading order.
-    /// Pictures are not looked at for the gaps between columns (a food photo on a menu board
-    /// bridges its gutters) but stay in the blocks they lie in; those a cut between columns
-    /// runs through are returned apart (`straddling`), to be read on their own.
+    /// The cuts are chosen by the text lines alone (a food photo on a menu board bridges its
+    /// gutters); pictures stay in the blocks they lie in, and those a cut runs through are
+    /// returned apart (`straddling`), to be read on their own.
     static func blocks(of lines: [PixelRect], pictures: Set<PixelRect>, textHeight: Double)
         -> (blocks: [[PixelRect]], straddling: [PixelRect])
     {
