@@ -170,12 +170,9 @@ struct PageReader {
                     // for vertical text, read a character at a time (`경계로부터 … 선형과` →
                     // `계로 로 괴`, `Al`, `a}`, …). Read as one line too; the line is kept when read
                     // at least as confidently (the pieces hold more characters: they repeat).
-                    var kept = read
-                    if layout.isSingleLine(index), read.count > 1 {
-                        let asLine = try recognize(image, PSM_SINGLE_LINE, with: engine, within: blocks[index], progress: 1...1)
-                        kept = Self.reading(ofOneLine: read, asLine: asLine)
-                    }
-                    return kept
+                    guard layout.isSingleLine(index), read.count > 1 else { return read }
+                    let asLine = try recognize(image, PSM_SINGLE_LINE, with: engine, within: blocks[index], progress: 1...1)
+                    return Self.reading(ofOneLine: read, asLine: asLine)
                 }
             }.flatMap { $0 }
             control.report(1)
