@@ -36,7 +36,7 @@ struct DoubtfulLineReviewTests {
 
     @Test("The body text of a page printed in two sizes is the smaller; a page of one size keeps its measured height")
     func bodyTextHeight() {
-        func lines(_ height: Int, count: Int, characters: Int) -> [(box: PixelRect, characters: Int, slope: Double?)] {
+        func lines(_ height: Int, count: Int, characters: Int) -> [TextLineFinder.Chain] {
             (0..<count).map { (PixelRect(x: 0, y: $0 * 100, width: 400, height: height), characters, nil) }
         }
         // Double-height items (70 px) beside small print (40 px) holding a third of the characters.

@@ -27,6 +27,11 @@ extension PixelRect {
         x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
     }
 
+    /// Whether the pixel at (`x`, `y`) lies inside this rectangle.
+    func contains(x px: Int, y py: Int) -> Bool {
+        px >= x && px < maxX && py >= y && py < maxY
+    }
+
     /// Whether `other` lies wholly inside this rectangle.
     func contains(_ other: PixelRect) -> Bool {
         other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY

@@ -16,6 +16,10 @@ import Foundation
 ///
 /// Each chain is a line (or a piece of one: `ReadingOrder` joins pieces on a row).
 enum TextLineFinder {
+    /// A chain of characters: its box, how many characters it links, and the slope of their
+    /// centres (least squares; `nil` for fewer than two).
+    typealias Chain = (box: PixelRect, characters: Int, slope: Double?)
+
     /// Components smaller than this share of the text height in both directions are specks.
     static let speck = 0.2
     /// Components taller than this many text heights, or wider than `widest`, are not text.
@@ -63,7 +67,7 @@ enum TextLineFinder {
 
     /// The text lines among `components`, each with the number of characters chained in it
     /// and the slope of their centres (least squares; `nil` for fewer than two).
-    static func chains(in components: [PixelRect], textHeight: Double) -> [(box: PixelRect, characters: Int, slope: Double?)]? {
+    static func chains(in components: [PixelRect], textHeight: Double) -> [Chain]? {
         let height = max(2, textHeight)
         let parts = components.filter { box in
             let big = Double(max(box.width, box.height)) >= speck * height
@@ -79,8 +83,8 @@ enum TextLineFinder {
     /// final period or comma, too small to count as a character), so the dot is in view
     /// when the line is read (`PageLayout.visibleAreas`).
     static func endingWithStops(
-        _ lines: [(box: PixelRect, characters: Int, slope: Double?)], specks: [PixelRect], textHeight: Double
-    ) -> [(box: PixelRect, characters: Int, slope: Double?)] {
+        _ lines: [Chain], specks: [PixelRect], textHeight: Double
+    ) -> [Chain] {
         guard !specks.isEmpty, specks.count <= maximumComponents else { return lines }
         let grid = Grid(specks, cell: max(4, Int(textHeight)))
         return lines.map { line in
@@ -105,12 +109,12 @@ enum TextLineFinder {
     /// Chains much lower than the text (a comma, a period, a dot of a line drawn as specks)
     /// that touch a line joined to it, so they neither stand as lines of their own nor
     /// break the rows a table or receipt is read by.
-    static func absorbingMarks(_ chains: [(box: PixelRect, characters: Int, slope: Double?)], textHeight: Double)
-        -> [(box: PixelRect, characters: Int, slope: Double?)]
+    static func absorbingMarks(_ chains: [Chain], textHeight: Double)
+        -> [Chain]
     {
         var lines = chains.filter { Double($0.box.height) >= markHeight * textHeight }
         let marks = chains.filter { Double($0.box.height) < markHeight * textHeight }
-        var kept: [(box: PixelRect, characters: Int, slope: Double?)] = []
+        var kept: [Chain] = []
         for mark in marks {
             let reach = mark.box.padded(by: max(1, Int(0.2 * textHeight)), within: ImageSize(width: .max / 4, height: .max / 4))
             if let index = lines.firstIndex(where: { $0.box.intersects(reach) }) {
@@ -156,7 +160,7 @@ enum TextLineFinder {
     }
 
     /// Characters linked to neighbours on the same centre line into lines.
-    static func chain(_ characters: [PixelRect]) -> [(box: PixelRect, characters: Int, slope: Double?)] {
+    static func chain(_ characters: [PixelRect]) -> [Chain] {
         let typical = characters.map(\.height).sorted()
         let cell = max(4, typical.isEmpty ? 16 : typical[typical.count / 2])
         let grid = Grid(characters, cell: cell)

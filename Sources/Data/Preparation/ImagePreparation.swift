@@ -76,7 +76,8 @@ struct ImagePreparation {
         if let corners { trace?.note("slant", corners.slant) }
         // Binarised once for regions, heights and line direction, unless the page changed.
         var binary = page === original ? originalBinary : try page.binarized()
-        var textHeight = Self.typicalTextHeight(binary.componentHeights())
+        var components = binary.componentBoxes(connectivity: 8)
+        var textHeight = Self.typicalTextHeight(LeptonicaImage.characterHeights(of: components))
         // Under uneven light one threshold can keep the paper and lose the print, leaving no
         // text to measure: the light is then evened out for a guessed text height. (Both
         // levels: it costs no reading.)
@@ -85,10 +86,11 @@ struct ImagePreparation {
         let evened = light.image
         if let evened {
             binary = try evened.binarized()
-            textHeight = Self.typicalTextHeight(binary.componentHeights()) ?? textHeight
+            components = binary.componentBoxes(connectivity: 8)
+            textHeight = Self.typicalTextHeight(LeptonicaImage.characterHeights(of: components)) ?? textHeight
         }
         var twoSizes = false
-        if let measured = textHeight, let lines = TextLineFinder.chains(in: binary.componentBoxes(connectivity: 8), textHeight: measured) {
+        if let measured = textHeight, let lines = TextLineFinder.chains(in: components, textHeight: measured) {
             textHeight = Self.bodyTextHeight(measured: measured, lines: lines)
             twoSizes = textHeight != measured
             if twoSizes { trace?.note("body", textHeight ?? 0) }
@@ -171,7 +173,7 @@ struct ImagePreparation {
     /// found (`lines`, with their character counts): when a quarter of the characters stand in
     /// lines under `mixedSizes` of `measured` (of three characters or more; neither rows of
     /// dashes, under `TextLineFinder.markHeight` of it, nor pictures), the height of those lines.
-    static func bodyTextHeight(measured: Double, lines: [(box: PixelRect, characters: Int, slope: Double?)]) -> Double {
+    static func bodyTextHeight(measured: Double, lines: [TextLineFinder.Chain]) -> Double {
         var heights: [Int] = []
         for line in lines
         where line.characters >= 3 && Double(line.box.height) >= TextLineFinder.markHeight * measured

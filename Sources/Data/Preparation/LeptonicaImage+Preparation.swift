@@ -218,7 +218,12 @@ extension LeptonicaImage {
 
     /// The heights of the 8-connected ink components of a 1-bit image that could be characters.
     func componentHeights() -> [Int] {
-        componentBoxes(connectivity: 8).compactMap { box in
+        Self.characterHeights(of: componentBoxes(connectivity: 8))
+    }
+
+    /// The heights of those of `boxes` (8-connected components) that could be characters.
+    static func characterHeights(of boxes: [PixelRect]) -> [Int] {
+        boxes.compactMap { box in
             // Specks, rules and blobs are not characters.
             guard box.height >= 3, box.width >= 1, box.width <= 4 * box.height, box.height <= 6 * max(box.width, 2) else { return nil }
             return box.height

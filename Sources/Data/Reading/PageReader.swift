@@ -221,12 +221,8 @@ struct PageReader {
         guard !pictures.isEmpty else { return lines }
         return lines.compactMap { read in
             let box = read.preparedBox
-            let centre = PixelRect(x: box.x + box.width / 2, y: box.y + box.height / 2, width: 1, height: 1)
-            guard pictures.contains(where: { $0.contains(centre) }) else { return read }
-            let kept = read.line.words.filter { Double($0.confidence) >= reliableConfidence }
-            guard !kept.isEmpty else { return nil }
-            guard kept.count < read.line.words.count else { return read }
-            return PreparedLine(line: read.line.replacingWords(with: kept), preparedBox: read.preparedBox)
+            guard pictures.contains(where: { $0.contains(x: box.x + box.width / 2, y: box.y + box.height / 2) }) else { return read }
+            return read.line.keepingWords { Double($0.confidence) >= reliableConfidence }.map { PreparedLine(line: $0, preparedBox: box) }
         }
     }
 

@@ -101,14 +101,7 @@ struct ReceiptLine {
     var amountTokens: [Substring] {
         var tokens: [Substring] = []
         for token in self.tokens {
-            if let previous = tokens.last, previous.count >= 2, previous.last == "," || previous.last == ".",
-                previous.dropLast().allSatisfy({ $0.isASCIIDigit || $0 == "," || $0 == "." }),
-                token.count >= 3, token.prefix(3).allSatisfy(\.isASCIIDigit)
-            {
-                tokens[tokens.count - 1] = text[previous.startIndex..<token.endIndex]
-            } else if let previous = tokens.last, (1...3).contains(previous.count), previous.allSatisfy(\.isASCIIDigit),
-                previous.first != "0", token.count == 3, token.first == "0", token.allSatisfy(\.isASCIIDigit)
-            {
+            if let previous = tokens.last, Self.isSplitAmount(previous, token) {
                 tokens[tokens.count - 1] = text[previous.startIndex..<token.endIndex]
             } else {
                 tokens.append(token)
@@ -121,6 +114,19 @@ struct ReceiptLine {
             tokens.removeLast()
         }
         return tokens
+    }
+
+    /// Whether `token` continues the amount `previous` began: split after its separator
+    /// (`36,` `364`), or its separator read as a space (`40` `000`).
+    private static func isSplitAmount(_ previous: Substring, _ token: Substring) -> Bool {
+        let splitAfterSeparator =
+            previous.count >= 2 && (previous.last == "," || previous.last == ".")
+            && previous.dropLast().allSatisfy { $0.isASCIIDigit || $0 == "," || $0 == "." }
+            && token.count >= 3 && token.prefix(3).allSatisfy(\.isASCIIDigit)
+        let separatorReadAsSpace =
+            (1...3).contains(previous.count) && previous.allSatisfy(\.isASCIIDigit) && previous.first != "0"
+            && token.count == 3 && token.first == "0" && token.allSatisfy(\.isASCIIDigit)
+        return splitAfterSeparator || separatorReadAsSpace
     }
 
     /// The amount in an amount token, whitespace inside it (`36, 364`) ignored.

@@ -37,13 +37,12 @@ public struct NoisyPageFilter: RecognitionRule, Hashable, Codable {
         guard isNoisy(result.lines) else { return result }
         // On a page of noise, texture reads as digits too: no number is kept for its shape.
         let sureWords = WordConfidenceFilter(minimumConfidence: noisyWordConfidence, keepsStructuredNumbers: false).apply(to: result)
-        // ... and as short words: a line of a few characters must be read surely.
-        return sureWords.keepingLines { $0.text.visibleCharacterCount > Self.shortLine || $0.confidence >= Self.shortLineConfidence }
+        // ... and as short words: a line of a few characters must be read surely (`Ih`, `ie`,
+        // `of` read from a brick wall at 0.64–0.78).
+        return LoneCharacterFilter(longest: Self.shortLine).apply(to: sureWords)
     }
 
-    /// On a noisy page, lines of at most this many characters ...
+    /// On a noisy page, lines of at most this many characters are held to
+    /// `LoneCharacterFilter`'s confidence.
     public static let shortLine = 3
-    /// ... are kept only when read at least this confidently (`Ih`, `ie`, `of` read from a
-    /// brick wall at 0.64–0.78).
-    public static let shortLineConfidence: Float = 0.8
 }

@@ -7,6 +7,15 @@ extension RecognizedLine {
         return RecognizedLine(text: whole.text, boundingBox: whole.boundingBox, confidence: whole.confidence, words: words)
     }
 
+    /// The line with only the words `keep` accepts (rebuilt as `replacingWords(with:)`), itself
+    /// when it keeps them all or has no words, `nil` when it keeps none.
+    public func keepingWords(where keep: (RecognizedWord) -> Bool) -> RecognizedLine? {
+        guard !words.isEmpty else { return self }
+        let kept = words.filter(keep)
+        guard kept.count < words.count else { return self }
+        return kept.isEmpty ? nil : replacingWords(with: kept)
+    }
+
     /// The line with `words` in place of its own and the text they spell; its box and
     /// confidence kept (a repair of some words, not a new reading).
     public func withWords(_ words: [RecognizedWord]) -> RecognizedLine {

@@ -40,10 +40,7 @@ public struct WordConfidenceFilter: RecognitionRule, Hashable, Codable {
 
     public func apply(to result: OCRResult) -> OCRResult {
         result.mappingLines { line in
-            guard !line.words.isEmpty else { return line }
-            let kept = line.words.filter { $0.confidence >= minimumConfidence || (keepsStructuredNumbers && Self.isStructuredNumber($0)) }
-            guard kept.count < line.words.count else { return line }
-            return kept.isEmpty ? nil : line.replacingWords(with: kept)
+            line.keepingWords { $0.confidence >= minimumConfidence || (keepsStructuredNumbers && Self.isStructuredNumber($0)) }
         }
     }
 }
