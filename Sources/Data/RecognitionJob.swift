@@ -23,19 +23,24 @@ struct RecognitionJob: Sendable {
         let automatic = options.automaticallyDetectsLanguage
         var languages = self.languages
         var setup = EngineSetup(languages: languages, options: options)
-        // The engine starts before the image is decoded: language data that cannot load fails first.
-        if !automatic { _ = try trace.measure("engine") { try engines.engine(for: setup) } }
-        let stored = try trace.measure("decode") {
-            try ImageDecoder.decode(imageData, page: page, maximumPixelCount: options.maximumPixelCount)
+        let preparation = ImagePreparation(level: options.recognitionLevel)
+        // The engine starts while the image is decoded and prepared (on a spare core), and
+        // language data that cannot load is the error reported, whatever the image.
+        let decodeAndPrepare = { () throws -> (stored: LeptonicaImage, base: ImagePreparation.Base?) in
+            let stored = try trace.measure("decode") {
+                try ImageDecoder.decode(imageData, page: page, maximumPixelCount: options.maximumPixelCount)
+            }
+            let upright = try stored.rotated(by: rotation ?? exifRotation ?? .upright)
+            // A side under 6 px holds no character (a 600×15 cropped line does; 3×16,000,000 does not).
+            guard upright.size.width >= 6, upright.size.height >= 6 else { return (stored, nil) }
+            return (stored, try trace.measure("prepare") { try preparation.base(from: upright, trace: trace) })
         }
+        let (stored, prepared) =
+            try automatic ? decodeAndPrepare() : crew.startingEngine(for: setup, trace: trace, while: decodeAndPrepare)
         let initial = rotation ?? exifRotation ?? .upright
-        let upright = try stored.rotated(by: initial)
-        // A side under 6 px holds no character (a 600×15 cropped line does; 3×16,000,000 does not).
-        guard upright.size.width >= 6, upright.size.height >= 6 else {
+        guard let base = prepared else {
             return result(lines: [], storedSize: stored.size, rotation: initial, languages: languages)
         }
-        let preparation = ImagePreparation(level: options.recognitionLevel)
-        let base = try trace.measure("prepare") { try preparation.base(from: upright, trace: trace) }
         try control.checkpoint()
         var detected: PageScript??
         let detection = {

@@ -37,6 +37,20 @@ struct LanguageDataTests {
         }
     }
 
+    @Test("Missing language data is the error reported even when the image is bad too (the engine starts while it decodes)")
+    func missingLanguageBeforeBadImage() async throws {
+        var options = RecognitionOptions()
+        options.languages = ["kor", "qqq"]
+        let error = await #expect(throws: OCRError.self) {
+            try await SharedRepository.get().recognizeText(in: Data("not an image".utf8), options: options)
+        }
+        guard case .languageDataMissing(let language, _, _) = error else {
+            Issue.record("unexpected error \(String(describing: error))")
+            return
+        }
+        #expect(language == "qqq")
+    }
+
     @Test(
         "Malformed language lists are rejected before any search", arguments: [[String](), ["kor", ""], ["../kor"], ["kor+eng"], ["kor", "eng+"]])
     func invalidLanguages(languages: [String]) {

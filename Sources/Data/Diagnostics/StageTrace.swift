@@ -36,6 +36,12 @@ final class StageTrace {
         return try body()
     }
 
+    /// Adds `seconds` measured on another thread to `label`.
+    func record(_ label: String, seconds: Double) {
+        guard Self.isEnabled else { return }
+        add(label, seconds)
+    }
+
     private func add(_ label: String, _ seconds: Double) {
         if let index = stages.firstIndex(where: { $0.0 == label }) {
             stages[index].1 += seconds
