@@ -1,3 +1,4 @@
+import CLeptonica
 import Domain
 import OCRTestSupport
 import Testing
@@ -52,6 +53,40 @@ struct DeskTests {
         #expect(image.level(x: 2, y: 2) < level / 2)
         #expect(painted.level(x: 2, y: 2) == level)
         #expect(painted.level(x: painted.size.width - 1, y: painted.size.height - 1) == level)
+    }
+
+    /// A `width` × `height` picture of `desk` level with a sheet of `paper` level over
+    /// `sheet`, printed with rows of dark marks.
+    private func photograph(width: Int, height: Int, desk: UInt32, paper: UInt32, sheet: PixelRect) throws -> LeptonicaImage {
+        let image = try #require(LeptonicaImage(taking: pixCreate(Int32(width), Int32(height), 8)))
+        pixSetAllArbitrary(image.pix, desk)
+        for y in sheet.y..<(sheet.y + sheet.height) {
+            for x in sheet.x..<(sheet.x + sheet.width) {
+                let inMark = (y - sheet.y) % 40 >= 14 && (y - sheet.y) % 40 < 26 && (x - sheet.x) % 16 >= 6 && (x - sheet.x) % 16 < 12
+                let inMargin = x < sheet.x + 20 || x >= sheet.x + sheet.width - 20 || y < sheet.y + 10 || y >= sheet.y + sheet.height - 20
+                pixSetPixel(image.pix, Int32(x), Int32(y), inMark && !inMargin ? 60 : paper)
+            }
+        }
+        return image
+    }
+
+    @Test("A page on a mid-grey table covering most of the picture: the table becomes paper, its outline is not trusted")
+    func lightWideDesk() throws {
+        // The table at 0.57 of the printed paper's mean level (a receipt photographed on a grey-brown desk).
+        let image = try photograph(width: 640, height: 480, desk: 110, paper: 210, sheet: PixelRect(x: 160, y: 120, width: 320, height: 240))
+        let (painted, paper, corners) = try image.paintingOverDesk()
+        let level = try #require(paper)
+        #expect(abs(level - 210) <= 2)
+        #expect(painted.level(x: 2, y: 2) == level)
+        #expect(corners == nil)
+    }
+
+    @Test("A grey region along one edge, a small part of the picture, is no desk")
+    func lightNarrowEdge() throws {
+        let image = try photograph(width: 640, height: 480, desk: 110, paper: 210, sheet: PixelRect(x: 0, y: 40, width: 640, height: 440))
+        let (same, paper, _) = try image.paintingOverDesk()
+        #expect(paper == nil)
+        #expect(same === image)
     }
 
     @Test(
