@@ -248,9 +248,19 @@ struct ReceiptLayoutTests {
             ("카드번호 2893-34°*-****-3167", "2893-34**-****-3167"), ("신한카드 1210-17**ㅡ****-143*", "1210-17**-****-143*"),
             // A stray bracket before the last group (a generated taxi receipt read `…-(0969`).
             ("카드번호: 4899-12**-****-(0969", "4899-12**-****-0969"), ("카드번호 5461-11**-****-[1234", "5461-11**-****-1234"),
+            // Masks read as ellipses and dots (generated receipts), or printed as bullets (app screenshots);
+            // dashes read as full stops keep the number grouped.
+            ("카드번호 2936-75-…….9743", "2936-75**-****-9743"), ("카드번호 7370-13““…“““-6003", "7370-13**-****-6003"),
+            ("카드번호 2948.85.%….6577", "2948-85**-****-6577"), ("카드 5461-11••-••••-1234", "5461-11**-****-1234"),
+            ("카드번호 : 6969-75*-*ㆍ**-9008 일시불", "6969-75**-****-9008"),
         ])
     func terminalShapes(line: String, expected: String) {
         #expect(ReceiptExtractor().extract(from: receipt(["가게", line])).cardNumber?.value == expected)
+    }
+
+    @Test("An ellipsis between numbers that are no card number is no mask", arguments: ["영업시간 0900…2200", "주문 1234-56…7890 외 2건"])
+    func ellipsisAlone(line: String) {
+        #expect(ReceiptExtractor().extract(from: receipt(["가게", line])).cardNumber == nil)
     }
 
     @Test("A masked number whose last group goes on in digits is not cut short into a fully masked tail")

@@ -4,7 +4,8 @@
 ///
 /// A number is recognised by its shape alone: four, six or eight leading digits, at least
 /// two masking characters (`*`, or what an engine reads for one: `%`, `#`, `+`, `x`, `¥`,
-/// `※`, `°`, `^`, a quotation mark or guillemet), groups separated by dashes (or the jamo `ㅡ` an engine reads for one, and a
+/// `※`, `°`, `^`, a quotation mark, guillemet, ellipsis or the dot `ㆍ`; the bullets `•` and
+/// `·` apps mask with), groups separated by dashes (or the jamo `ㅡ` or a full stop an engine reads for one, and a
 /// stray bracket before the last group), and a last group of four digits or masks, where
 /// the number ends. Digits without a mask (a POS, terminal
 /// or order number) are never a card number. The number is given back in the shape it was
@@ -13,7 +14,7 @@ public enum MaskedCardNumber {
     /// Characters engines read for the `*` of a mask.
     /// (The pattern in `find(in:)` lists the same characters: change both together.)
     public static let maskCharacters: Set<Character> = [
-        "*", "%", "#", "+", "x", "X", "×", "¥", "※", "⁎", "∗", "＊", "°", "\"", "\u{201C}", "\u{201D}", "^", "«", "»",
+        "*", "%", "#", "+", "x", "X", "×", "¥", "※", "⁎", "∗", "＊", "°", "\"", "\u{201C}", "\u{201D}", "^", "«", "»", "…", "•", "·", "ㆍ",
     ]
 
     /// The first masked card number in `text`, and the range it was read from.
@@ -23,8 +24,8 @@ public enum MaskedCardNumber {
         let pattern =
             #/
             (\d{4}) (?:[-.\x20ㅡ]{0,2} (\d{4}|\d{2}))?
-            ((?:[-.\x20ㅡ]{0,2} [*%\#+xX×¥※⁎∗＊°"“”^«»]){2,} [-.\x20ㅡ]{0,2} [(\[]?)
-            ((?:\d|[*%\#+xX×¥※⁎∗＊°"“”^«»]){4}) (?![\d*°])
+            ((?:[-.\x20ㅡ]{0,2} [*%\#+xX×¥※⁎∗＊°"“”^«»…•·ㆍ]){2,} [-.\x20ㅡ]{0,2} [(\[]?)
+            ((?:\d|[*%\#+xX×¥※⁎∗＊°"“”^«»…•·ㆍ]){4}) (?![\d*°])
             /#
         for match in text.matches(of: pattern, notAfter: "0123456789*") {
             let (_, first, secondGroup, run, last) = match.output
@@ -44,7 +45,8 @@ public enum MaskedCardNumber {
             guard tail.contains(where: \.isASCIIDigit) || masked + lead.count >= 8 else { continue }
             let places = Array(lead + String(repeating: "*", count: max(0, 12 - lead.count)) + tail)
             guard places.count == 16 else { continue }
-            let grouped = text[match.range].contains { $0 == "-" || $0 == "ㅡ" }
+            // Grouped by dashes (or full stops, or the jamo, read for them).
+            let grouped = text[match.range].contains { $0 == "-" || $0 == "ㅡ" || $0 == "." }
             let number =
                 grouped
                 ? stride(from: 0, to: 16, by: 4).map { String(places[$0..<$0 + 4]) }.joined(separator: "-") : String(places)
