@@ -368,6 +368,34 @@ struct ReceiptLayoutTests {
         #expect(read.vat?.isHighConfidence == false)
     }
 
+    @Test("An amount cut after its separator (`39, 66`: digits lost) is no amount: the items and an unlabelled line agree on the total")
+    func cutAmount() throws {
+        // The scanned Hyundai receipt as read: `합 계 39,000` as `제 39,000`, `카드청구액 39,000` as `39, 66`.
+        let read = ReceiptExtractor().extract(
+            from: receipt([
+                "THE (주}현대백회섭 판교점", "2025-06-27 19:47 NO : 2209-0079", "더블 플래터", "34,000 1 34,000", "콜라", "2,500 1 2,500", "탄산수",
+                "2,500 1 2,500", "면세물품가액 0", "과세물품7 액 35,454", "부 가 세 31546", "제 39,000", "카드청구액 39, 66",
+            ]))
+        let total = try #require(read.total)
+        #expect(total.value == 39_000)
+        #expect(!total.isHighConfidence)  // its label was not read
+    }
+
+    @Test("The largest unlabelled amount of a card slip, the VAT a tenth of it, is its total (not high confidence)")
+    func unlabelledTotalOfSlip() throws {
+        // A photographed IC card slip's `합 계` read `한 계`, its `금 액 6,818 원` as `6.8318`.
+        let read = ReceiptExtractor().extract(from: receipt(["IC신용승인", "가맹점 : 김태준의 탕탕집", "6.8318", "부가세 682 원", "한 계 7,500 원", "10비씨카드"]))
+        let total = try #require(read.total)
+        #expect(total.value == 7_500)
+        #expect(!total.isHighConfidence)
+    }
+
+    @Test("An unlabelled amount one check agrees with is no total when a larger unlabelled amount stands below the items")
+    func unlabelledNotLargest() {
+        let read = ReceiptExtractor().extract(from: receipt(["가게", "우유 1 11,000", "11,000", "50,000"]))
+        #expect(read.total == nil)
+    }
+
     @Test("Tax-free goods carry no VAT: the VAT is a tenth of the rest of the total")
     func taxFreeGoods() {
         let read = ReceiptExtractor().extract(

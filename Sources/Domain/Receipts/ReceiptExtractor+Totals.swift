@@ -169,11 +169,14 @@ extension ReceiptExtractor {
 
     /// A total printed under a label that was not read (`합 Al 48,800 원`), recognised by the
     /// sums alone: an amount that two independent checks (taxable amount or supply + VAT,
-    /// VAT one eleventh, the items, the subtotal) make the total.
+    /// VAT one eleventh, the items, the subtotal) make the total; or the largest unlabelled
+    /// amount, when one of them does (a card slip's `한 계 7. 500` whose VAT is a tenth of it;
+    /// a receipt's `제 39,000` its items add up to).
     static func unlabelledTotal(
         _ unlabelled: [ReceiptField<Int>], lines: [ReceiptLine], vat: Int?, taxable: Int?, evidence: (Int) -> Int
     ) -> ReceiptField<Int>? {
-        unlabelled.filter { $0.value > 0 }.first { candidate in
+        let largest = unlabelled.map(\.value).max()
+        return unlabelled.filter { $0.value > 0 }.first { candidate in
             // The supply amount and the VAT make it: a card slip's `금액`, or the taxable
             // amount under its own label (`공급가액`, its total's amount misread) when the VAT
             // is also a tenth of it (so the two checks are not one counted twice).
@@ -183,7 +186,8 @@ extension ReceiptExtractor {
                     return supplyAmount(in: lines, plus: vat, makes: candidate.value) != nil
                         || (tenth && taxable.map { KoreanAmount.sum([$0, vat]) == candidate.value } == true)
                 } ?? false
-            return evidence(candidate.value) + (supplied ? 1 : 0) >= 2
+            let checks = evidence(candidate.value) + (supplied ? 1 : 0)
+            return checks >= 2 || (checks >= 1 && candidate.value == largest)
         }
     }
 

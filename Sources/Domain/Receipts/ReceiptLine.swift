@@ -139,6 +139,15 @@ struct ReceiptLine {
         return KoreanAmount.parse(text.dropLast())
     }
 
+    /// Whether `token` (one or two digits) ends an amount cut after its separator
+    /// (`39,` `66`: digits of its last group lost). A group of three would have been joined
+    /// (`isSplitAmount`); shorter, the amount is unreadable, and its last digits are none.
+    private static func isCutAmount(_ previous: Substring, _ token: Substring) -> Bool {
+        previous.count >= 2 && (previous.last == "," || previous.last == ".")
+            && previous.dropLast().allSatisfy { $0.isASCIIDigit || $0 == "," || $0 == "." }
+            && (1...2).contains(token.count) && token.allSatisfy(\.isASCIIDigit)
+    }
+
     /// Whether `token` is one or two digits after an amount of three digits or more: on a
     /// labelled total or tax line (one amount), the amount's `원` misread (`부가세 682 9`,
     /// `합계 7.500 52`); on an item line it would be a column of its own.
@@ -161,7 +170,9 @@ struct ReceiptLine {
     /// separators, or with a leading zero, is a number (a terminal, slip or merchant
     /// number), not an amount.
     var trailingAmount: (amount: Int, range: Range<String.Index>)? {
-        guard let last = amountTokens.last, let amount = Self.amount(last) else { return nil }
+        let tokens = amountTokens
+        guard let last = tokens.last, let amount = Self.amount(last) else { return nil }
+        if tokens.count >= 2, Self.isCutAmount(tokens[tokens.count - 2], last) { return nil }
         let digits = last.filter(\.isASCIIDigit)
         if !last.contains(","), !last.contains("."), digits.count > 6 || (digits.count > 1 && digits.hasPrefix("0")) { return nil }
         return (amount, last.startIndex..<last.endIndex)
