@@ -26,20 +26,21 @@ struct RecognitionJob: Sendable {
         let preparation = ImagePreparation(level: options.recognitionLevel)
         // The engine starts while the image is decoded and prepared (on a spare core), and
         // language data that cannot load is the error reported, whatever the image.
-        let decodeAndPrepare = { () throws -> (stored: LeptonicaImage, base: ImagePreparation.Base?) in
+        // Only the decoded image's size is kept: its pixels (36 MB for 9 MP in colour) are not needed once prepared.
+        let decodeAndPrepare = { () throws -> (storedSize: ImageSize, base: ImagePreparation.Base?) in
             let stored = try trace.measure("decode") {
                 try ImageDecoder.decode(imageData, page: page, maximumPixelCount: options.maximumPixelCount)
             }
             let upright = try stored.rotated(by: rotation ?? exifRotation ?? .upright)
             // A side under 6 px holds no character (a 600×15 cropped line does; 3×16,000,000 does not).
-            guard upright.size.width >= 6, upright.size.height >= 6 else { return (stored, nil) }
-            return (stored, try trace.measure("prepare") { try preparation.base(from: upright, trace: trace) })
+            guard upright.size.width >= 6, upright.size.height >= 6 else { return (stored.size, nil) }
+            return (stored.size, try trace.measure("prepare") { try preparation.base(from: upright, trace: trace) })
         }
-        let (stored, prepared) =
+        let (storedSize, prepared) =
             try automatic ? decodeAndPrepare() : crew.startingEngine(for: setup, trace: trace, while: decodeAndPrepare)
         let initial = rotation ?? exifRotation ?? .upright
         guard let base = prepared else {
-            return result(lines: [], storedSize: stored.size, rotation: initial, languages: languages)
+            return result(lines: [], storedSize: storedSize, rotation: initial, languages: languages)
         }
         try control.checkpoint()
         var detected: PageScript??
@@ -66,7 +67,7 @@ struct RecognitionJob: Sendable {
             try reader.read(
                 base: base, detectOrientation: rotation == nil,
                 detection: { detection().map { ($0.rotation, $0.confidence) } },
-                uprightSize: { candidate in stored.size.rotated(by: initial.followed(by: candidate)) })
+                uprightSize: { candidate in storedSize.rotated(by: initial.followed(by: candidate)) })
         }
         var lines = reading.lines
         if options.recognitionLevel == .accurate {
@@ -97,7 +98,7 @@ struct RecognitionJob: Sendable {
         }
         control.report(1)
         return trace.measure("rules") {
-            result(lines: lines.map(\.line), storedSize: stored.size, rotation: initial.followed(by: reading.rotation), languages: languages)
+            result(lines: lines.map(\.line), storedSize: storedSize, rotation: initial.followed(by: reading.rotation), languages: languages)
         }
     }
 
