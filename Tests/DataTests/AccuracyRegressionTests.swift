@@ -1,7 +1,9 @@
-import Data
+import CLeptonica
 import Domain
 import OCRTestSupport
 import Testing
+
+@testable import Data
 
 /// Hard pages that once read badly (docs: Benchmarks.md). Orientation is never given here:
 /// the library must find it.
@@ -25,6 +27,16 @@ struct AccuracyRegressionTests {
         let rate = CharacterErrorRate.between(result.text, try fixture.expectedText())
         #expect(rate <= budget, "CER \(rate):\n\(result.text)")
         #expect(result.rotation == .upright)
+    }
+
+    @Test("A dim photograph of a page (its paper grey, nothing white) is read like the page", arguments: ["page.png", "receipt.png"])
+    func dimPage(name: String) async throws {
+        let fixture = Fixture(name)
+        // White becomes level 153, as in a photograph taken in poor light.
+        let dim = try fixture.grayscaleImage().applying("dim the page") { pixGammaTRC(nil, $0, 1.0, 0, 425) }
+        let result = try await SharedRepository.get().recognizeText(in: try dim.pngData(), rotation: .upright)
+        let rate = CharacterErrorRate.between(result.text, try fixture.expectedText())
+        #expect(rate <= 0.05, "CER \(rate):\n\(result.text)")
     }
 
     static let turnedPages = ["three-lines", "receipt"].flatMap { name in

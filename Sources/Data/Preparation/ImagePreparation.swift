@@ -96,7 +96,10 @@ struct ImagePreparation {
             if twoSizes { trace?.note("body", textHeight ?? 0) }
         }
         let scale = Self.scale(forTextHeight: textHeight, size: page.size)
-        let background = evened == nil ? paper ?? 255 : LeptonicaImage.evenedPaperLevel
+        // The border, the deskew fill and masked areas take the paper's level: white around
+        // grey paper (a dim photograph) is a third level, and one threshold then splits white
+        // from paper and takes the whole page for ink.
+        let background = evened == nil ? paper ?? page.paperLevel : LeptonicaImage.evenedPaperLevel
         var scaled = try (evened ?? page).scaled(by: scale)
         if let textHeight { scaled = try scaled.removingRules(textHeight: textHeight * scale, level: background) }
         return Base(

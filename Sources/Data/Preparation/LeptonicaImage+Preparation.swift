@@ -56,6 +56,11 @@ extension LeptonicaImage {
         (128..<256).max { histogram[$0] < histogram[$1] } ?? 255
     }
 
+    /// The page's most common bright level (its paper's), 255 when it has none.
+    var paperLevel: Int {
+        grayHistogram().map(Self.mostCommonBrightLevel) ?? 255
+    }
+
     /// Ink at or below this level counts as black already.
     static let inkBlackLevel = 40
 
