@@ -206,6 +206,7 @@ def main():
     for degrees in (90, 180, 270):
         save(f"three-lines-rot{degrees}", stored_for_rotation(three, degrees), THREE_LINES)
         save(f"receipt-rot{degrees}", stored_for_rotation(receipt, degrees), RECEIPT)
+    short_lines()
     # A page with dark pictures below its text: dark background that is not shade.
     with_pictures = Image.new("L", (three.width, three.height + 240), 255)
     with_pictures.paste(three, (0, 0))
@@ -410,6 +411,18 @@ def faint_photo():
     rng = random.Random(5)
     page = render_lines(FAINT_PHOTO, "nanum-gothic", size=24, width=576, margin=24, spacing=0.45)
     save("faint-photo", photo(faded(page, rng, ink=180), rng).convert("L"), FAINT_PHOTO)
+
+
+SHORT_LINES = ["항공기 지연", "출발 09:30", "도착 11:45", "승객 안내"]
+
+
+def short_lines():
+    """Short lines in large type, stored turned a quarter: too short for the line direction
+    to be measured, and (at 40 px) orientation detection unsure of its quarter turn, (at 56
+    px) finding too little to say."""
+    for size in (40, 56):
+        page = render_lines(SHORT_LINES, "nanum-gothic", size=size)
+        save(f"short-lines-{size}-rot90", stored_for_rotation(page, 90), SHORT_LINES)
 
 
 if __name__ == "__main__":

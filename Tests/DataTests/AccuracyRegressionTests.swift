@@ -53,6 +53,17 @@ struct AccuracyRegressionTests {
         #expect(result.imageSize == upright.imageSize)
     }
 
+    @Test(
+        "Short lines in large type turned a quarter (no line direction to measure; orientation detection unsure, or finding too little): sampled lines find the turn",
+        arguments: ["short-lines-40-rot90.png", "short-lines-56-rot90.png"])
+    func quarterTurnOfShortLines(name: String) async throws {
+        let fixture = Fixture(name, rotation: .clockwise90)
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data())
+        #expect(result.rotation == .clockwise90)
+        let rate = CharacterErrorRate.between(result.text, try fixture.expectedText())
+        #expect(rate <= 0.05, "CER \(rate):\n\(result.text)")
+    }
+
     @Test("A JPEG's EXIF orientation is honoured and reported")
     func exifOrientation() async throws {
         let fixture = Fixture("three-lines-exif6.jpg")

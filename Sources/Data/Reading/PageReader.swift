@@ -105,10 +105,18 @@ struct PageReader {
             let turned = first.followed(by: .clockwise180)
             return reading.orBetter(try readPage(base, rotation: turned, uprightSize: uprightSize, label: "\(turned.degrees)"))
         }
-        if base.lineDirection == nil, !reading.lines.isEmpty, let proposal = detection(), proposal.confidence >= Self.trustedDetection,
-            proposal.rotation == .clockwise90 || proposal.rotation == .clockwise270
-        {
-            let other = try readPage(base, rotation: proposal.rotation, uprightSize: uprightSize, label: "\(proposal.rotation.degrees)")
+        guard base.lineDirection == nil else { return reading }
+        // Lines whose direction could not be measured (short lines, table cells, large type):
+        // a quarter turn orientation detection proposes is read when detection is sure of it,
+        // or when lines sampled on the turned page read clearly better; when detection finds
+        // too little to say, both quarter turns are sampled.
+        let proposal = detection()
+        let quarters: [RotationDegree] =
+            proposal.map { [.clockwise90, .clockwise270].contains($0.rotation) ? [$0.rotation] : [] } ?? [.clockwise90, .clockwise270]
+        for quarter in quarters {
+            let trusted = (proposal?.confidence ?? 0) >= Self.trustedDetection
+            guard try trusted || readsBetter(base, turnedBy: quarter, than: reading, uprightSize: uprightSize) else { continue }
+            let other = try readPage(base, rotation: quarter, uprightSize: uprightSize, label: "\(quarter.degrees)")
             return reading.orBetter(other)
         }
         return reading
@@ -253,6 +261,34 @@ struct PageReader {
         let count = settled ? first : sample.count
         trace.note("turned", Self.meanGain(pairs, over: count))
         return Self.meanGain(pairs, over: count) > Self.orientationMargin
+    }
+
+    /// Whether the page turned by `rotation` (a quarter turn orientation detection proposed,
+    /// unsurely) reads clearly better than `reading`: the text lines found on the turned page
+    /// (of the text's height: no rows of dashes or pictures), its `orientationFirstLines`
+    /// widest read alone, are `orientationMargin` more confident on average than `reading` as
+    /// a whole. A page turned a quarter has no lines to sample
+    /// upright (its characters stand in columns), so they are found on the turned page.
+    private func readsBetter(
+        _ base: ImagePreparation.Base, turnedBy rotation: RotationDegree, than reading: Reading, uprightSize: (RotationDegree) -> ImageSize
+    ) throws -> Bool {
+        try control.checkpoint()
+        let turned = try preparation.prepare(base: base, rotation: rotation, uprightSize: uprightSize(rotation))
+        let height = base.textHeight ?? ImagePreparation.targetTextHeight
+        let found = try trace.measure("layout") { try layoutOf(turned, textHeight: height).0.lines }
+        // Lines of the text's height: not rows of dashes, not pictures.
+        let text = found.filter { Double($0.height) >= 0.7 * height && Double($0.height) <= 1.5 * height }
+        let widest = Array(text.sorted { $0.width > $1.width }.prefix(Self.orientationFirstLines))
+        guard !widest.isEmpty else { return false }
+        let confidences = try crew.map(widest, on: turned, cost: \.width) { line, engines, image -> Double in
+            try control.checkpoint()
+            let box = line.padded(by: max(2, line.height / 5), within: image.image.size)
+            let read = try engines.engine(for: setup).look(at: image, PSM_SINGLE_LINE, within: box, control: control) ?? []
+            return Double(read.map(\.line.confidence).max() ?? 0)
+        }
+        let sampled = confidences.reduce(0, +) / Double(confidences.count)
+        trace.note("quarter", sampled - reading.quality.meanConfidence)
+        return sampled > reading.quality.meanConfidence + Self.orientationMargin
     }
 
     /// Lines whose turned reading is this much less confident (on average) settle that the
