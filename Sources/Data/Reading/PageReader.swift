@@ -105,6 +105,13 @@ struct PageReader {
             let turned = first.followed(by: .clockwise180)
             return reading.orBetter(try readPage(base, rotation: turned, uprightSize: uprightSize, label: "\(turned.degrees)"))
         }
+        if base.lineDirection == .vertical {
+            // Measured running down the image, read a quarter turn round, and unreliable: the
+            // measure may have been fooled (a receipt's columns of amounts at a small size), so
+            // lines sampled upright may show the page was upright after all.
+            guard try readsBetter(base, turnedBy: .upright, than: reading, uprightSize: uprightSize) else { return reading }
+            return reading.orBetter(try readPage(base, rotation: .upright, uprightSize: uprightSize, label: "0"))
+        }
         guard base.lineDirection == nil else { return reading }
         // Lines whose direction could not be measured (short lines, table cells, large type):
         // a quarter turn orientation detection proposes is read when detection is sure of it,
@@ -263,8 +270,9 @@ struct PageReader {
         return Self.meanGain(pairs, over: count) > Self.orientationMargin
     }
 
-    /// Whether the page turned by `rotation` (a quarter turn orientation detection proposed,
-    /// unsurely) reads clearly better than `reading`: the text lines found on the turned page
+    /// Whether the page turned by `rotation` (a quarter turn orientation detection proposed
+    /// unsurely, or upright after a quarter turn the measured line direction chose) reads
+    /// clearly better than `reading`: the text lines found on the turned page
     /// (of the text's height: no rows of dashes or pictures), its `orientationFirstLines`
     /// widest read alone, are `orientationMargin` more confident on average than `reading` as
     /// a whole. A page turned a quarter has no lines to sample

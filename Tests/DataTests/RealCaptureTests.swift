@@ -1,0 +1,57 @@
+import CLeptonica
+import Domain
+import Foundation
+import OCRTestSupport
+import Testing
+
+@testable import Data
+
+/// Real images of the development set (`../shared/real-dev`, never copied here) captured
+/// otherwise: turned a quarter without EXIF, at half the resolution, in poor light. Each is
+/// made in code from the image, and must read about as well as the image itself
+/// (Docs/Benchmarks.md, eleventh session: every real image in each capture).
+@Suite("Real images captured otherwise: turned, smaller, darker", .enabled(if: RealReceiptFixture.developmentSetIsPresent, "needs ../shared/real-dev"))
+struct RealCaptureTests {
+    enum Capture: String, CustomStringConvertible, Sendable {
+        /// Stored turned a quarter counter-clockwise (read a quarter clockwise), no EXIF.
+        case turned
+        /// Half the width and height.
+        case half
+        /// White at level 153, as in a photograph taken in poor light.
+        case dim
+
+        var description: String { rawValue }
+    }
+
+    static let cases: [(String, Capture, Double)] = [
+        // Slides: line direction not measurable, orientation detection unsure (was 0.951).
+        ("pdf_slides_flight_delay_p3.png", .turned, 0.15),
+        // A receipt photo and a card-slip screenshot turned (were 0.886, 0.994).
+        ("receipt_donkatsu_photo.png", .turned, 0.30),
+        ("screenshot_card_slip.png", .turned, 0.55),
+        // At half size its columns of amounts were taken for lines running down (was 0.682).
+        ("receipt_thehyundai_scan.jpg", .half, 0.30),
+        // Grey paper with a white border: one threshold took the page for ink (were 1.000, 0.907).
+        ("pdf_rnd_casebook_spread_p6.png", .dim, 0.20),
+        ("pdf_youth_housing_criteria_p1.png", .dim, 0.08),
+    ]
+
+    @Test("Read about as well as captured originally", arguments: cases)
+    func capture(name: String, capture: Capture, budget: Double) async throws {
+        let directory = RealReceiptFixture.developmentSet
+        let data = try Data(contentsOf: directory.appendingPathComponent(name))
+        let stem = (name as NSString).deletingPathExtension
+        let expected = try String(contentsOf: directory.appendingPathComponent("\(stem).gt.txt"), encoding: .utf8)
+        let image = try ImageDecoder.decode(data, maximumPixelCount: 50_000_000).grayscale()
+        let captured: LeptonicaImage
+        switch capture {
+        case .turned: captured = try image.rotated(by: .clockwise270)
+        case .half: captured = try image.scaled(by: 0.5)
+        case .dim: captured = try image.applying("dim the page") { pixGammaTRC(nil, $0, 1.0, 0, 425) }
+        }
+        let result = try await SharedRepository.get().recognizeText(in: try captured.pngData())
+        #expect(result.rotation == (capture == .turned ? .clockwise90 : .upright))
+        let rate = CharacterErrorRate.between(result.text, expected)
+        #expect(rate <= budget, "CER \(rate):\n\(result.text)")
+    }
+}
