@@ -10,7 +10,9 @@ import Testing
 /// otherwise: turned a quarter without EXIF, at half the resolution, in poor light. Each is
 /// made in code from the image, and must read about as well as the image itself
 /// (Docs/Benchmarks.md, eleventh session: every real image in each capture).
-@Suite("Real images captured otherwise: turned, smaller, darker", .enabled(if: RealReceiptFixture.developmentSetIsPresent, "needs ../shared/real-dev"))
+@Suite(
+    "Real images captured otherwise: turned, smaller, darker",
+    .enabled(if: RealReceiptFixture.developmentSetIsPresent, "needs ../shared/real-dev"))
 struct RealCaptureTests {
     enum Capture: String, CustomStringConvertible, Sendable {
         /// Stored turned a quarter counter-clockwise (read a quarter clockwise), no EXIF.
