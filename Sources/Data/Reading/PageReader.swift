@@ -105,9 +105,10 @@ struct PageReader {
             let turned = first.followed(by: .clockwise180)
             return reading.orBetter(try readPage(base, rotation: turned, uprightSize: uprightSize, label: "\(turned.degrees)"))
         }
-        // A page that read as nothing, or as noise (a blank or textured picture), has no
-        // lines to sample: turning it costs seconds on a large picture and finds nothing.
-        guard !reading.lines.isEmpty, !NoisyPageFilter().isNoisy(reading.lines.map(\.line)) else { return reading }
+        // A page that read as nothing (a blank picture) has no lines to sample: turning it
+        // costs seconds on a large picture and finds nothing. (A page turned a quarter reads
+        // as noise, so a noisy reading is sampled.)
+        guard !reading.lines.isEmpty else { return reading }
         if base.lineDirection == .vertical {
             // Measured running down the image, read a quarter turn round, and unreliable: the
             // measure may have been fooled (a receipt's columns of amounts at a small size), so
