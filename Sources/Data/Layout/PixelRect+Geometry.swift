@@ -11,6 +11,12 @@ extension PixelRect {
         return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
+    /// A text line's box with a fifth of its height (at least 2 px) of margin, for reading
+    /// it alone.
+    func readingBox(within size: ImageSize) -> PixelRect {
+        padded(by: max(2, height / 5), within: size)
+    }
+
     var maxX: Int { x + width }
     var maxY: Int { y + height }
     var centerY: Double { Double(y) + Double(height) / 2 }

@@ -51,10 +51,11 @@ extension LeptonicaImage {
         let factor = 1 / Float(reduction)
         let small = try applying("reduce the image") { pixScaleAreaMap($0, factor, factor) }
         let edgeRegions = try small.binarized().applying("find the desk") { pixExtractBorderConnComps($0, 8) }
-        guard Double(edgeRegions.foregroundCount) >= Self.deskMinimumShare * Double(small.size.pixelCount),
+        let share = Double(edgeRegions.foregroundCount) / Double(small.size.pixelCount)
+        guard share >= Self.deskMinimumShare,
             let deskLevel = small.averageLevel(within: edgeRegions),
             let paperLevel = try small.averageLevel(within: edgeRegions.applying("find the paper") { pixInvert(nil, $0) }),
-            deskLevel <= Self.deskMaximumRelativeLevel(covering: Double(edgeRegions.foregroundCount) / Double(small.size.pixelCount)) * paperLevel
+            deskLevel <= Self.deskMaximumRelativeLevel(covering: share) * paperLevel
         else { return (self, nil, nil) }
         let desk = try edgeRegions.applying("widen the desk") { pixDilateBrick(nil, $0, 3, 3) }
             .applying("enlarge the desk") { pixExpandBinaryReplicate($0, Int32(reduction), Int32(reduction)) }

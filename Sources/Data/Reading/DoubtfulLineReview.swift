@@ -143,7 +143,7 @@ extension PreparedLine {
 
     /// The line's box with a fifth of its height (at least 2 px) of margin, for reading it alone.
     func readingBox(within size: ImageSize) -> PixelRect {
-        preparedBox.padded(by: max(2, preparedBox.height / 5), within: size)
+        preparedBox.readingBox(within: size)
     }
 
     /// The part of the line's reading box over `span` (fractions of its width), `margin`

@@ -124,8 +124,8 @@ struct PageReader {
         let proposal = detection()
         let quarters: [RotationDegree] =
             proposal.map { [.clockwise90, .clockwise270].contains($0.rotation) ? [$0.rotation] : [] } ?? [.clockwise90, .clockwise270]
+        let trusted = (proposal?.confidence ?? 0) >= Self.trustedDetection
         for quarter in quarters {
-            let trusted = (proposal?.confidence ?? 0) >= Self.trustedDetection
             guard try trusted || readsBetter(base, turnedBy: quarter, than: reading, uprightSize: uprightSize) else { continue }
             let other = try readPage(base, rotation: quarter, uprightSize: uprightSize, label: "\(quarter.degrees)")
             return reading.orBetter(other)
@@ -294,7 +294,7 @@ struct PageReader {
         guard !widest.isEmpty else { return false }
         let confidences = try crew.map(widest, on: turned, cost: \.width) { line, engines, image -> Double in
             try control.checkpoint()
-            let box = line.padded(by: max(2, line.height / 5), within: image.image.size)
+            let box = line.readingBox(within: image.image.size)
             let read = try engines.engine(for: setup).look(at: image, PSM_SINGLE_LINE, within: box, control: control) ?? []
             return Double(read.map(\.line.confidence).max() ?? 0)
         }

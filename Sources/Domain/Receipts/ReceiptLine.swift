@@ -119,10 +119,7 @@ struct ReceiptLine {
     /// Whether `token` continues the amount `previous` began: split after its separator
     /// (`36,` `364`), or its separator read as a space (`40` `000`).
     private static func isSplitAmount(_ previous: Substring, _ token: Substring) -> Bool {
-        let splitAfterSeparator =
-            previous.count >= 2 && (previous.last == "," || previous.last == ".")
-            && previous.dropLast().allSatisfy { $0.isASCIIDigit || $0 == "," || $0 == "." }
-            && token.count >= 3 && token.prefix(3).allSatisfy(\.isASCIIDigit)
+        let splitAfterSeparator = endsInSeparator(previous) && token.count >= 3 && token.prefix(3).allSatisfy(\.isASCIIDigit)
         let separatorReadAsSpace =
             (1...3).contains(previous.count) && previous.allSatisfy(\.isASCIIDigit) && previous.first != "0"
             && token.count == 3 && token.first == "0" && token.allSatisfy(\.isASCIIDigit)
@@ -143,9 +140,13 @@ struct ReceiptLine {
     /// (`39,` `66`: digits of its last group lost). A group of three would have been joined
     /// (`isSplitAmount`); shorter, the amount is unreadable, and its last digits are none.
     private static func isCutAmount(_ previous: Substring, _ token: Substring) -> Bool {
-        previous.count >= 2 && (previous.last == "," || previous.last == ".")
-            && previous.dropLast().allSatisfy { $0.isASCIIDigit || $0 == "," || $0 == "." }
-            && (1...2).contains(token.count) && token.allSatisfy(\.isASCIIDigit)
+        endsInSeparator(previous) && (1...2).contains(token.count) && token.allSatisfy(\.isASCIIDigit)
+    }
+
+    /// Whether `token` is the start of an amount up to a separator (`36,`, `7.`, `1,234,`).
+    private static func endsInSeparator(_ token: Substring) -> Bool {
+        token.count >= 2 && (token.last == "," || token.last == ".")
+            && token.dropLast().allSatisfy { $0.isASCIIDigit || $0 == "," || $0 == "." }
     }
 
     /// Whether `token` is one or two digits after an amount of three digits or more: on a
