@@ -9,7 +9,7 @@ struct LineDirectionTests {
     private func direction(_ name: String) throws -> LineDirection? {
         let gray = try Fixture(name).grayscaleImage()
         let binary = try gray.binarized()
-        let height = try #require(ImagePreparation.typicalTextHeight(binary.componentHeights()))
+        let height = try #require(ImagePreparation.typicalTextHeight(LeptonicaImage.characterHeights(of: binary.componentBoxes(connectivity: 8))))
         return try binary.textLineDirection(textHeight: Double(height))
     }
 
@@ -33,7 +33,7 @@ struct LineDirectionTests {
     private func alignsRightOnly(_ name: String, turned rotation: RotationDegree = .upright) throws -> Bool {
         let gray = try Fixture(name).grayscaleImage().rotated(by: rotation)
         let binary = try gray.binarized()
-        let height = try #require(ImagePreparation.typicalTextHeight(binary.componentHeights()))
+        let height = try #require(ImagePreparation.typicalTextHeight(LeptonicaImage.characterHeights(of: binary.componentBoxes(connectivity: 8))))
         return try binary.linesAlignRightOnly(textHeight: Double(height))
     }
 

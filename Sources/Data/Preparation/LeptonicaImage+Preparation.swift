@@ -221,11 +221,6 @@ extension LeptonicaImage {
         return try applying("add a border") { pixAddBorder($0, Int32(width), value) }
     }
 
-    /// The heights of the 8-connected ink components of a 1-bit image that could be characters.
-    func componentHeights() -> [Int] {
-        Self.characterHeights(of: componentBoxes(connectivity: 8))
-    }
-
     /// The heights of those of `boxes` (8-connected components) that could be characters.
     static func characterHeights(of boxes: [PixelRect]) -> [Int] {
         boxes.compactMap { box in

@@ -113,8 +113,8 @@ struct PageReader {
             // Measured running down the image, read a quarter turn round, and unreliable: the
             // measure may have been fooled (a receipt's columns of amounts at a small size), so
             // lines sampled upright may show the page was upright after all.
-            guard try readsBetter(base, turnedBy: .upright, than: reading, uprightSize: uprightSize) else { return reading }
-            return reading.orBetter(try readPage(base, rotation: .upright, uprightSize: uprightSize, label: "0"))
+            guard let upright = try turnedPage(base, turnedBy: .upright, readingBetterThan: reading, uprightSize: uprightSize) else { return reading }
+            return reading.orBetter(try readPage(base, rotation: .upright, uprightSize: uprightSize, label: "0", prepared: upright))
         }
         guard base.lineDirection == nil else { return reading }
         // Lines whose direction could not be measured (short lines, table cells, large type):
@@ -126,23 +126,24 @@ struct PageReader {
             proposal.map { [.clockwise90, .clockwise270].contains($0.rotation) ? [$0.rotation] : [] } ?? [.clockwise90, .clockwise270]
         let trusted = (proposal?.confidence ?? 0) >= Self.trustedDetection
         for quarter in quarters {
-            guard try trusted || readsBetter(base, turnedBy: quarter, than: reading, uprightSize: uprightSize) else { continue }
-            let other = try readPage(base, rotation: quarter, uprightSize: uprightSize, label: "\(quarter.degrees)")
+            let sampled = trusted ? nil : try turnedPage(base, turnedBy: quarter, readingBetterThan: reading, uprightSize: uprightSize)
+            guard trusted || sampled != nil else { continue }
+            let other = try readPage(base, rotation: quarter, uprightSize: uprightSize, label: "\(quarter.degrees)", prepared: sampled)
             return reading.orBetter(other)
         }
         return reading
     }
 
-    /// Reads the page turned by `rotation`: its layout, then each block (shared out on a
-    /// spare core). With `startsLayoutLook`, the helper on that core starts Tesseract's own
+    /// Reads the page turned by `rotation` (`prepared` already, when given): its layout, then
+    /// each block (shared out on a spare core). With `startsLayoutLook`, the helper on that core starts Tesseract's own
     /// layout analysis once it has no block left, while the blocks read so far are doubtful
     /// (`Reading.layoutLook`).
     private func readPage(
         _ base: ImagePreparation.Base, rotation: RotationDegree, uprightSize: (RotationDegree) -> ImageSize, label: String,
-        startsLayoutLook: Bool = false
+        startsLayoutLook: Bool = false, prepared turned: PreparedImage? = nil
     ) throws -> Reading {
         try control.checkpoint()
-        var prepared = try preparation.prepare(base: base, rotation: rotation, uprightSize: uprightSize(rotation))
+        var prepared = try turned ?? preparation.prepare(base: base, rotation: rotation, uprightSize: uprightSize(rotation))
         // Faint print (nothing darker than level 40) is read stretched, paper to white: on
         // grey paper beside white print-head streaks, a threshold splits paper from streaks.
         let stretched = try prepared.image.stretchedToPaperWhite()
@@ -274,16 +275,17 @@ struct PageReader {
         return Self.meanGain(pairs, over: count) > Self.orientationMargin
     }
 
-    /// Whether the page turned by `rotation` (a quarter turn orientation detection proposed
-    /// unsurely, or upright after a quarter turn the measured line direction chose) reads
-    /// clearly better than `reading`: the text lines found on the turned page
+    /// The page prepared turned by `rotation` (a quarter turn orientation detection proposed
+    /// unsurely, or upright after a quarter turn the measured line direction chose) when it
+    /// reads clearly better than `reading`, else `nil`: the text lines found on the turned page
     /// (of the text's height: no rows of dashes or pictures), its `orientationFirstLines`
     /// widest read alone, are `orientationMargin` more confident on average than `reading` as
     /// a whole. A page turned a quarter has no lines to sample
     /// upright (its characters stand in columns), so they are found on the turned page.
-    private func readsBetter(
-        _ base: ImagePreparation.Base, turnedBy rotation: RotationDegree, than reading: Reading, uprightSize: (RotationDegree) -> ImageSize
-    ) throws -> Bool {
+    private func turnedPage(
+        _ base: ImagePreparation.Base, turnedBy rotation: RotationDegree, readingBetterThan reading: Reading,
+        uprightSize: (RotationDegree) -> ImageSize
+    ) throws -> PreparedImage? {
         try control.checkpoint()
         let turned = try preparation.prepare(base: base, rotation: rotation, uprightSize: uprightSize(rotation))
         let height = base.textHeight ?? ImagePreparation.targetTextHeight
@@ -291,7 +293,7 @@ struct PageReader {
         // Lines of the text's height: not rows of dashes, not pictures.
         let text = found.filter { Double($0.height) >= 0.7 * height && Double($0.height) <= 1.5 * height }
         let widest = Array(text.sorted { $0.width > $1.width }.prefix(Self.orientationFirstLines))
-        guard !widest.isEmpty else { return false }
+        guard !widest.isEmpty else { return nil }
         let confidences = try crew.map(widest, on: turned, cost: \.width) { line, engines, image -> Double in
             try control.checkpoint()
             let box = line.readingBox(within: image.image.size)
@@ -300,7 +302,7 @@ struct PageReader {
         }
         let sampled = confidences.reduce(0, +) / Double(confidences.count)
         trace.note("quarter", sampled - reading.quality.meanConfidence)
-        return sampled > reading.quality.meanConfidence + Self.orientationMargin
+        return sampled > reading.quality.meanConfidence + Self.orientationMargin ? turned : nil
     }
 
     /// Lines whose turned reading is this much less confident (on average) settle that the
