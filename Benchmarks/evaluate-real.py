@@ -12,7 +12,7 @@ stay where they are: third-party images are never copied into this repository.
 Each image is read by one `ocr scan IMAGE` process (default options plus OCR_ARGS; no
 hints) and by one `tesseract IMAGE - -l kor+eng` process with OMP_THREAD_LIMIT=1,
 alternately, so both see the same machine. Per image: CER capped at 1 (edit distance over
-NFC text without whitespace / expected characters), the uncapped CER, wall time, peak RSS,
+NFC text without whitespace / expected characters), the uncapped CER, wall time, CPU time (user + system), peak RSS,
 and whether the output holds more than twice the page's characters plus 10 ("invented").
 
 --json OUT writes every measurement, so two runs (before/after) can be compared with
@@ -32,7 +32,8 @@ IMAGE_EXTENSIONS = (".png", ".jpg", ".jpeg", ".tif", ".tiff", ".bmp", ".gif", ".
 
 
 def run_measured(command, env=None):
-    """Runs a command; returns stdout, exit status, wall seconds and peak RSS in MB (from wait4)."""
+    """Runs a command; returns stdout, exit status, wall seconds, peak RSS in MB and CPU seconds
+    (user + system, all threads; from wait4)."""
     start = time.monotonic()
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
     chunks = []
@@ -44,24 +45,24 @@ def run_measured(command, env=None):
     _, status, usage = os.wait4(process.pid, 0)
     process.returncode = os.waitstatus_to_exitcode(status)
     elapsed = time.monotonic() - start
-    return b"".join(chunks).decode("utf-8", "replace"), process.returncode, elapsed, usage.ru_maxrss / 1024
+    cpu = usage.ru_utime + usage.ru_stime
+    return b"".join(chunks).decode("utf-8", "replace"), process.returncode, elapsed, usage.ru_maxrss / 1024, cpu
 
 
 def ocr_text(binary, path, extra):
-    out, status, elapsed, rss = run_measured([binary, "scan", "--format", "json", *extra, path])
+    out, status, elapsed, rss, cpu = run_measured([binary, "scan", "--format", "json", *extra, path])
     text = ""
     if out.strip():
         report = json.loads(out)
         if isinstance(report, list):
             report = report[0]
         text = "\n".join(line["text"] for line in report.get("lines", []))
-    return text, status, elapsed, rss
+    return text, status, elapsed, rss, cpu
 
 
 def tesseract_text(path):
     env = dict(os.environ, OMP_THREAD_LIMIT="1")
-    out, status, elapsed, rss = run_measured(["tesseract", path, "-", "-l", "kor+eng"], env=env)
-    return out, status, elapsed, rss
+    return run_measured(["tesseract", path, "-", "-l", "kor+eng"], env=env)
 
 
 def main():
@@ -96,12 +97,13 @@ def main():
         path = os.path.join(directory, name)
         with open(os.path.join(directory, os.path.splitext(name)[0] + ".gt.txt"), encoding="utf-8") as f:
             expected = f.read()
-        ours, status, our_time, our_rss = ocr_text(binary, path, extra)
-        theirs, _, their_time, _ = tesseract_text(path) if with_tesseract else ("", 0, float("nan"), 0)
+        ours, status, our_time, our_rss, our_cpu = ocr_text(binary, path, extra)
+        theirs, _, their_time, _, their_cpu = tesseract_text(path) if with_tesseract else ("", 0, float("nan"), 0, float("nan"))
         our, their = score(ours, expected), score(theirs, expected)
         invented = our["got_chars"] > 2 * our["chars"] + 10
         row = {"image": name, "chars": our["chars"], "ocr_cer": our["cer"], "ocr_raw_cer": our["raw_cer"],
                "tesseract_cer": their["cer"], "ocr_seconds": our_time, "tesseract_seconds": their_time,
+               "ocr_cpu_seconds": our_cpu, "tesseract_cpu_seconds": their_cpu,
                "ocr_rss_mb": our_rss, "ocr_chars": our["got_chars"], "ocr_exit": status,
                "invented": invented, "ocr_recall": our["recall"], "tesseract_recall": their["recall"]}
         rows.append(row)
@@ -125,9 +127,13 @@ def main():
     print(f"line recall: ocr {mean('ocr_recall'):.2f}, tesseract {mean('tesseract_recall'):.2f}")
     print(f"worse than tesseract by > 0.05: {len(worse)} {worse}")
     print(f"invented text: {sum(row['invented'] for row in rows)}")
-    print(f"time: ocr {our_total:.1f} s, tesseract {their_total:.1f} s, ratio {our_total / max(1e-9, their_total):.2f}; "
+    ratio = lambda ours, theirs: f"{ours / theirs:.2f}" if with_tesseract and theirs > 0 else "-"
+    print(f"time: ocr {our_total:.1f} s, tesseract {their_total:.1f} s, ratio {ratio(our_total, their_total)}; "
           f"slowest ocr image {max(row['ocr_seconds'] for row in rows):.1f} s; "
           f"peak RSS {max(row['ocr_rss_mb'] for row in rows):.0f} MB")
+    our_cpu, their_cpu = sum(row["ocr_cpu_seconds"] for row in rows), sum(row["tesseract_cpu_seconds"] for row in rows)
+    print(f"CPU (user + system, all threads): ocr {our_cpu:.1f} s, tesseract {their_cpu:.1f} s, "
+          f"ratio {ratio(our_cpu, their_cpu)}")
     if previous:
         before = sum(previous[r["image"]]["ocr_cer"] for r in rows if r["image"] in previous) / n
         print(f"before: mean CER {before:.3f}, time {sum(previous[r['image']]['ocr_seconds'] for r in rows if r['image'] in previous):.1f} s")

@@ -168,6 +168,10 @@ final class SpareLook<Output, Look>: @unchecked Sendable {
         }
     }
 
+    /// Whether the helper started the look and it has not finished yet (`started` is known
+    /// once the `map` it was given to returned).
+    var isRunning: Bool { started && group.wait(timeout: .now()) == .timedOut }
+
     /// The look's output when it was started (after waiting for it), else `nil`.
     func result() throws -> Look? {
         guard started else { return nil }

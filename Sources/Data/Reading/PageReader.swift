@@ -79,12 +79,17 @@ struct PageReader {
         }
         let looksAtLayout = segmentation == .automatic && preparation.level == .accurate
         var reading = try readPage(base, rotation: first, uprightSize: uprightSize, label: "\(first.degrees)", startsLayoutLook: looksAtLayout)
+        var ahead: OrientationAhead?
         if looksAtLayout, reading.quality.meanConfidence >= Self.reliableConfidence {
             reading.layoutLook?.abandon()
         } else if looksAtLayout {
             // Read unreliably: Tesseract's own layout analysis has one look at the same
             // prepared page, and the reading with more confidently read characters is kept
             // (a business card whose logo and border our lines mistook: 0.76 → 0.42).
+            // While that look runs on the spare core, this one checks the orientation.
+            if reading.layoutLook?.isRunning == true {
+                ahead = try orientationAhead(of: reading, base: base, detectOrientation: detectOrientation, detection: detection)
+            }
             let started = try reading.layoutLook?.result()
             let lines = try started ?? recognize(reading.prepared, PSM_AUTO, with: crew.engines.engine(for: setup), progress: 1...1)
             let other = Reading(
@@ -101,7 +106,8 @@ struct PageReader {
             }
         }
         guard detectOrientation, reading.quality.meanConfidence < Self.reliableConfidence else { return reading }
-        if try readsBetterTurned(reading) {
+        let keptOwn = ahead.map { reading.lines.map(\.line) == $0.lines } ?? false
+        if try (keptOwn ? ahead?.readsBetterTurned : nil) ?? readsBetterTurned(reading) {
             let turned = first.followed(by: .clockwise180)
             return reading.orBetter(try readPage(base, rotation: turned, uprightSize: uprightSize, label: "\(turned.degrees)"))
         }
@@ -254,6 +260,28 @@ struct PageReader {
         guard !asLine.isEmpty else { return asBlock }
         let line = ReadingQuality(lines: asLine.map(\.line)).meanConfidence
         return line >= ReadingQuality(lines: asBlock.map(\.line)).meanConfidence ? asLine : asBlock
+    }
+
+    /// What `read` finds out about the orientation of a doubtful reading while Tesseract's
+    /// layout look runs on the spare core (the job's core would otherwise wait for it): used
+    /// when that reading is kept.
+    private struct OrientationAhead {
+        /// The lines of the reading it was found for.
+        let lines: [RecognizedLine]
+        let readsBetterTurned: Bool
+    }
+
+    /// The half-turn check of `reading`, and orientation detection (kept by the job) when
+    /// the page's line direction was not measured: what a reading under
+    /// `reliableConfidence` is checked with next, done before waiting for the layout look.
+    private func orientationAhead(
+        of reading: Reading, base: ImagePreparation.Base, detectOrientation: Bool,
+        detection: () -> (rotation: RotationDegree, confidence: Double)?
+    ) throws -> OrientationAhead? {
+        guard detectOrientation else { return nil }
+        let turned = try readsBetterTurned(reading)
+        if !turned, !reading.lines.isEmpty, base.lineDirection == nil { _ = detection() }
+        return OrientationAhead(lines: reading.lines.map(\.line), readsBetterTurned: turned)
     }
 
     /// Whether a few of the reading's longest lines, read again half a turn round, read
