@@ -7,11 +7,11 @@ import Testing
 @testable import Data
 
 /// Real images of the development set (`../shared/real-dev`, never copied here) captured
-/// otherwise: turned a quarter without EXIF, at half the resolution, in poor light. Each is
+/// otherwise: turned a quarter or upside down without EXIF, at half the resolution, in poor light. Each is
 /// made in code from the image, and must read about as well as the image itself
 /// (Docs/Benchmarks.md, eleventh session: every real image in each capture).
 @Suite(
-    "Real images captured otherwise: turned, smaller, darker",
+    "Real images captured otherwise: turned, upside down, smaller, darker",
     .enabled(if: RealReceiptFixture.developmentSetIsPresent, "needs ../shared/real-dev"))
 struct RealCaptureTests {
     enum Capture: String, CustomStringConvertible, Sendable {
@@ -21,6 +21,8 @@ struct RealCaptureTests {
         case half
         /// White at level 153, as in a photograph taken in poor light.
         case dim
+        /// Stored upside down, no EXIF.
+        case upsideDown
 
         var description: String { rawValue }
     }
@@ -36,6 +38,9 @@ struct RealCaptureTests {
         // Grey paper with a white border: one threshold took the page for ink (were 1.000, 0.907).
         ("pdf_rnd_casebook_spread_p6.png", .dim, 0.20),
         ("pdf_youth_housing_criteria_p1.png", .dim, 0.08),
+        // Upside down, its longest lines read as garbage either way round; orientation
+        // detection tells (was 0.891).
+        ("receipt_donkatsu_photo.png", .upsideDown, 0.45),
     ]
 
     @Test("Read about as well as captured originally", arguments: cases)
@@ -50,9 +55,11 @@ struct RealCaptureTests {
         case .turned: captured = try image.rotated(by: .clockwise270)
         case .half: captured = try image.scaled(by: 0.5)
         case .dim: captured = try image.applying("dim the page") { pixGammaTRC(nil, $0, 1.0, 0, 425) }
+        case .upsideDown: captured = try image.rotated(by: .clockwise180)
         }
         let result = try await SharedRepository.get().recognizeText(in: try captured.pngData())
-        #expect(result.rotation == (capture == .turned ? .clockwise90 : .upright))
+        let rotation: [Capture: RotationDegree] = [.turned: .clockwise90, .upsideDown: .clockwise180]
+        #expect(result.rotation == rotation[capture] ?? .upright)
         let rate = CharacterErrorRate.between(result.text, expected)
         #expect(rate <= budget, "CER \(rate):\n\(result.text)")
     }

@@ -9,8 +9,10 @@ import Domain
 /// lines ending together on the right but ragged on the left mean half a turn, otherwise
 /// upright. A reading that is not reliable is checked cheaply: a few of its longest lines
 /// are read again half a turn round, and only if they read clearly better is the page read
-/// that way; a page whose line direction could not be measured may be read once more in
-/// the quarter turn orientation detection proposes with confidence.
+/// that way (when they settle nothing, orientation detection sure the page is upside down
+/// has it read turned too); a page whose line direction could not be measured may be read
+/// once more in the quarter turn orientation detection proposes with confidence. Every
+/// orientation read is read as below, Tesseract's layout look included.
 ///
 /// Segmentation (`.automatic`): `TextLineFinder` finds the text lines,
 /// `PageLayout` orders them into blocks (columns read one after the other, tables and
@@ -77,50 +79,36 @@ struct PageReader {
         } else if detectOrientation, base.linesAlignRightOnly {
             first = .clockwise180
         }
-        let looksAtLayout = segmentation == .automatic && preparation.level == .accurate
-        var reading = try readPage(base, rotation: first, uprightSize: uprightSize, label: "\(first.degrees)", startsLayoutLook: looksAtLayout)
         var ahead: OrientationAhead?
-        if looksAtLayout, reading.quality.meanConfidence >= Self.reliableConfidence {
-            reading.layoutLook?.abandon()
-        } else if looksAtLayout {
-            // Read unreliably: Tesseract's own layout analysis has one look at the same
-            // prepared page, and the reading with more confidently read characters is kept
-            // (a business card whose logo and border our lines mistook: 0.76 → 0.42).
-            // While that look runs on the spare core, this one checks the orientation.
-            if reading.layoutLook?.isRunning == true {
-                ahead = try orientationAhead(of: reading, base: base, detectOrientation: detectOrientation, detection: detection)
-            }
-            let started = try reading.layoutLook?.result()
-            let lines = try started ?? recognize(reading.prepared, PSM_AUTO, with: crew.engines.engine(for: setup), progress: 1...1)
-            let other = Reading(
-                rotation: reading.rotation, prepared: reading.prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)),
-                foundLines: reading.foundLines)
-            trace.notePass("\(first.degrees)-layout", meanConfidence: other.quality.meanConfidence)
-            // Reading apart rows that ours reads as lines (a label and its value on a slip)
-            // costs their meaning: such a reading must also be clearly more confident (a
-            // business card's two blocks side by side: 0.61 → 0.81; a pharmacy slip read as
-            // a label column and a value column: 0.76 → 0.78, kept as rows).
-            let apart = RowSplitting.rowsReadApart(other.lines.map(\.line)) - RowSplitting.rowsReadApart(reading.lines.map(\.line))
-            if apart < RowSplitting.tolerance || other.quality.meanConfidence >= reading.quality.meanConfidence + RowSplitting.confidenceMargin {
-                reading = reading.orBetter(other)
-            }
+        let reading = try readPageLooking(base, rotation: first, uprightSize: uprightSize) { started in
+            // While the look runs on the spare core, this one checks the orientation.
+            ahead = try orientationAhead(of: started, base: base, first: first, detectOrientation: detectOrientation, detection: detection)
         }
         guard detectOrientation, reading.quality.meanConfidence < Self.reliableConfidence else { return reading }
         let keptOwn = ahead.map { reading.lines.map(\.line) == $0.lines } ?? false
-        if try (keptOwn ? ahead?.readsBetterTurned : nil) ?? readsBetterTurned(reading) {
-            let turned = first.followed(by: .clockwise180)
-            return reading.orBetter(try readPage(base, rotation: turned, uprightSize: uprightSize, label: "\(turned.degrees)"))
+        let gain: Double?
+        if keptOwn, let ahead { gain = ahead.halfTurnGain } else { gain = try halfTurnGain(reading) }
+        if let gain, gain > Self.orientationMargin {
+            return reading.orBetter(try readPageLooking(base, rotation: first.followed(by: .clockwise180), uprightSize: uprightSize))
         }
         // A page that read as nothing (a blank picture) has no lines to sample: turning it
         // costs seconds on a large picture and finds nothing. (A page turned a quarter reads
         // as noise, so a noisy reading is sampled.)
         guard !reading.lines.isEmpty else { return reading }
+        // Lines sampled on an upside-down page can read as garbage both ways (a receipt's
+        // longest lines are its garbled ones): when they did not settle it, orientation
+        // detection, sure enough, may tell upside down, and the page is read turned too.
+        if first == .upright, let gain, Self.halfTurnUnsettled(gain), let found = detection(), found.rotation == .clockwise180,
+            found.confidence >= Self.upsideDownDetection
+        {
+            return reading.orBetter(try readPageLooking(base, rotation: .clockwise180, uprightSize: uprightSize))
+        }
         if base.lineDirection == .vertical {
             // Measured running down the image, read a quarter turn round, and unreliable: the
             // measure may have been fooled (a receipt's columns of amounts at a small size), so
             // lines sampled upright may show the page was upright after all.
             guard let upright = try turnedPage(base, turnedBy: .upright, readingBetterThan: reading, uprightSize: uprightSize) else { return reading }
-            return reading.orBetter(try readPage(base, rotation: .upright, uprightSize: uprightSize, label: "0", prepared: upright))
+            return reading.orBetter(try readPageLooking(base, rotation: .upright, uprightSize: uprightSize, prepared: upright))
         }
         guard base.lineDirection == nil else { return reading }
         // Lines whose direction could not be measured (short lines, table cells, large type):
@@ -134,10 +122,45 @@ struct PageReader {
         for quarter in quarters {
             let sampled = trusted ? nil : try turnedPage(base, turnedBy: quarter, readingBetterThan: reading, uprightSize: uprightSize)
             guard trusted || sampled != nil else { continue }
-            let other = try readPage(base, rotation: quarter, uprightSize: uprightSize, label: "\(quarter.degrees)", prepared: sampled)
-            return reading.orBetter(other)
+            return reading.orBetter(try readPageLooking(base, rotation: quarter, uprightSize: uprightSize, prepared: sampled))
         }
         return reading
+    }
+
+    /// Reads the page turned by `rotation` (`prepared` already, when given) as `readPage`
+    /// does; when that reading is unreliable (`.automatic`, `.accurate`), Tesseract's own
+    /// layout analysis has one look at the same prepared page, and the reading with more
+    /// confidently read characters is kept (a business card whose logo and border our lines
+    /// mistook: 0.76 → 0.42). `whileLooking` is given the page's own reading while that look
+    /// still runs on the spare core (the job's core would otherwise wait for it).
+    private func readPageLooking(
+        _ base: ImagePreparation.Base, rotation: RotationDegree, uprightSize: (RotationDegree) -> ImageSize,
+        prepared turned: PreparedImage? = nil, whileLooking: (Reading) throws -> Void = { _ in }
+    ) throws -> Reading {
+        let label = "\(rotation.degrees)"
+        let looksAtLayout = segmentation == .automatic && preparation.level == .accurate
+        let reading = try readPage(
+            base, rotation: rotation, uprightSize: uprightSize, label: label, startsLayoutLook: looksAtLayout, prepared: turned)
+        guard looksAtLayout else { return reading }
+        guard reading.quality.meanConfidence < Self.reliableConfidence else {
+            reading.layoutLook?.abandon()
+            return reading
+        }
+        if reading.layoutLook?.isRunning == true { try whileLooking(reading) }
+        let started = try reading.layoutLook?.result()
+        let lines = try started ?? recognize(reading.prepared, PSM_AUTO, with: crew.engines.engine(for: setup), progress: 1...1)
+        let other = Reading(
+            rotation: reading.rotation, prepared: reading.prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)),
+            foundLines: reading.foundLines)
+        trace.notePass("\(label)-layout", meanConfidence: other.quality.meanConfidence)
+        // Reading apart rows that ours reads as lines (a label and its value on a slip)
+        // costs their meaning: such a reading must also be clearly more confident (a
+        // business card's two blocks side by side: 0.61 → 0.81; a pharmacy slip read as
+        // a label column and a value column: 0.76 → 0.78, kept as rows).
+        let apart = RowSplitting.rowsReadApart(other.lines.map(\.line)) - RowSplitting.rowsReadApart(reading.lines.map(\.line))
+        guard apart < RowSplitting.tolerance || other.quality.meanConfidence >= reading.quality.meanConfidence + RowSplitting.confidenceMargin
+        else { return reading }
+        return reading.orBetter(other)
     }
 
     /// Reads the page turned by `rotation` (`prepared` already, when given): its layout, then
@@ -268,30 +291,33 @@ struct PageReader {
     private struct OrientationAhead {
         /// The lines of the reading it was found for.
         let lines: [RecognizedLine]
-        let readsBetterTurned: Bool
+        /// See `halfTurnGain(_:)`.
+        let halfTurnGain: Double?
     }
 
     /// The half-turn check of `reading`, and orientation detection (kept by the job) when
-    /// the page's line direction was not measured: what a reading under
-    /// `reliableConfidence` is checked with next, done before waiting for the layout look.
+    /// the page was read upright or its line direction was not measured: what a reading
+    /// under `reliableConfidence` is checked with next, done before waiting for the layout look.
     private func orientationAhead(
-        of reading: Reading, base: ImagePreparation.Base, detectOrientation: Bool,
+        of reading: Reading, base: ImagePreparation.Base, first: RotationDegree, detectOrientation: Bool,
         detection: () -> (rotation: RotationDegree, confidence: Double)?
     ) throws -> OrientationAhead? {
         guard detectOrientation else { return nil }
-        let turned = try readsBetterTurned(reading)
-        if !turned, !reading.lines.isEmpty, base.lineDirection == nil { _ = detection() }
-        return OrientationAhead(lines: reading.lines.map(\.line), readsBetterTurned: turned)
+        let gain = try halfTurnGain(reading)
+        let unsettled = gain.map { first == .upright && Self.halfTurnUnsettled($0) } ?? false
+        if let gain, gain <= Self.orientationMargin, unsettled || base.lineDirection == nil { _ = detection() }
+        return OrientationAhead(lines: reading.lines.map(\.line), halfTurnGain: gain)
     }
 
-    /// Whether a few of the reading's longest lines, read again half a turn round, read
-    /// clearly more confidently: the page is upside down.
+    /// How much more confidently, on average, a few of the reading's longest lines read
+    /// again half a turn round: over `orientationMargin`, the page is upside down; `nil`
+    /// when the reading has no lines.
     ///
     /// The longest lines are read first, one per core; when they already read clearly worse
     /// turned (`settledMargin`), the page is taken as upright without reading the rest.
-    private func readsBetterTurned(_ reading: Reading) throws -> Bool {
+    private func halfTurnGain(_ reading: Reading) throws -> Double? {
         let sample = Array(reading.lines.sorted { $0.line.text.count > $1.line.text.count }.prefix(Self.orientationSampleLines))
-        guard !sample.isEmpty else { return false }
+        guard !sample.isEmpty else { return nil }
         let first = min(sample.count, Self.orientationFirstLines)
         var pairs = try confidencesTurned(Array(sample[..<first]), in: reading.prepared)
         let settled = pairs.count == first && Self.meanGain(pairs, over: first) < -Self.settledMargin
@@ -300,8 +326,20 @@ struct PageReader {
         }
         let count = settled ? first : sample.count
         trace.note("turned", Self.meanGain(pairs, over: count))
-        return Self.meanGain(pairs, over: count) > Self.orientationMargin
+        return Self.meanGain(pairs, over: count)
     }
+
+    /// Whether a half-turn gain neither turns the page (`orientationMargin`) nor settles it
+    /// upright (`settledMargin`).
+    static func halfTurnUnsettled(_ gain: Double) -> Bool {
+        gain <= orientationMargin && gain >= -settledMargin
+    }
+
+    /// Orientation detection's confidence needed to read a page upside down when sampled
+    /// lines did not settle it. Measured with `tesseract --psm 0` on the 23 real images and
+    /// the same turned half a turn: every answer of 0 or 180 at 1 or more was right; under
+    /// it, a web graphic upright was called upside down (0.21).
+    static let upsideDownDetection = 1.0
 
     /// The page prepared turned by `rotation` (a quarter turn orientation detection proposed
     /// unsurely, or upright after a quarter turn the measured line direction chose) when it
