@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Real images captured otherwise: each image of a development set turned a quarter
-(stored without EXIF), at half its width and height, and dimmed to 60% brightness as a
+"""Real images captured otherwise: each image of a development set turned a quarter and
+half a turn (stored without EXIF), at half its width and height, and dimmed to 60% brightness as a
 JPEG of quality 60 (a photograph in poor light), read by `ocr scan` (default options) and
 by plain `tesseract IMAGE - -l kor+eng` (OMP_THREAD_LIMIT=1).
 
@@ -25,7 +25,7 @@ from PIL import Image, ImageEnhance, ImageOps
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cer  # noqa: E402
 
-CAPTURES = ("turned", "half", "dim")
+CAPTURES = ("turned", "upside-down", "half", "dim")
 
 
 def capture(image, kind, directory, stem):
@@ -33,6 +33,9 @@ def capture(image, kind, directory, stem):
     if kind == "turned":
         path = os.path.join(directory, f"{stem}__turned.png")
         image.rotate(90, expand=True).save(path)
+    elif kind == "upside-down":
+        path = os.path.join(directory, f"{stem}__upside-down.png")
+        image.rotate(180, expand=True).save(path)
     elif kind == "half":
         path = os.path.join(directory, f"{stem}__half.png")
         image.resize((max(1, image.width // 2), max(1, image.height // 2)), Image.LANCZOS).save(path)
