@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Real images captured otherwise: each image of a development set turned a quarter and
-half a turn (stored without EXIF), at half its width and height, and dimmed to 60% brightness as a
-JPEG of quality 60 (a photograph in poor light), read by `ocr scan` (default options) and
-by plain `tesseract IMAGE - -l kor+eng` (OMP_THREAD_LIMIT=1).
+half a turn (stored without EXIF), at half its width and height, and dimmed to 60%
+brightness as a JPEG of quality 60 (a photograph in poor light), read by `ocr scan`
+(default options) and by plain `tesseract IMAGE - -l kor+eng` (OMP_THREAD_LIMIT=1).
 
     /usr/bin/python3 Benchmarks/evaluate-captures.py ../shared/real-dev [--ocr PATH] [--json OUT]
 

@@ -12,8 +12,9 @@ stay where they are: third-party images are never copied into this repository.
 Each image is read by one `ocr scan IMAGE` process (default options plus OCR_ARGS; no
 hints) and by one `tesseract IMAGE - -l kor+eng` process with OMP_THREAD_LIMIT=1,
 alternately, so both see the same machine. Per image: CER capped at 1 (edit distance over
-NFC text without whitespace / expected characters), the uncapped CER, wall time, CPU time (user + system), peak RSS,
-and whether the output holds more than twice the page's characters plus 10 ("invented").
+NFC text without whitespace / expected characters), the uncapped CER, wall time, CPU time
+(user + system, all threads), peak RSS, and whether the output holds more than twice the
+page's characters plus 10 ("invented").
 
 --json OUT writes every measurement, so two runs (before/after) can be compared with
 `--compare OLD.json`, which prints the per-image change; `--markdown` then also prints the

@@ -7,9 +7,9 @@ import Testing
 @testable import Data
 
 /// Real images of the development set (`../shared/real-dev`, never copied here) captured
-/// otherwise: turned a quarter or upside down without EXIF, at half the resolution, in poor light. Each is
-/// made in code from the image, and must read about as well as the image itself
-/// (Docs/Benchmarks.md, eleventh session: every real image in each capture).
+/// otherwise: turned a quarter or upside down without EXIF, at half the resolution, in poor
+/// light. Each is made in code from the image, and must read about as well as the image
+/// itself (Docs/Benchmarks.md, eleventh and twelfth sessions: every real image in each capture).
 @Suite(
     "Real images captured otherwise: turned, upside down, smaller, darker",
     .enabled(if: RealReceiptFixture.developmentSetIsPresent, "needs ../shared/real-dev"))
