@@ -85,6 +85,19 @@ struct LayoutTests {
         #expect(PageReader.reading(ofOneLine: two, asLine: []).map(\.line) == two.map(\.line))
     }
 
+    @Test(
+        "Orientation detection is asked about upside down when sampled lines settle nothing or the page read as good as nothing",
+        arguments: [
+            (0.0, 0.7, true),  // the sample neither turns the page nor settles it upright
+            (-0.19, 0.67, true),
+            (-0.38, 0.41, true),  // settled upright by lines that are noise: the page read under 0.5
+            (-0.38, 0.71, false),  // settled upright by a page read fairly well
+            (-0.5, 0.3, true),
+        ])
+    func upsideDownQuestion(gain: Double, meanConfidence: Double, asks: Bool) {
+        #expect(PageReader.asksDetectionIfUpsideDown(gain: gain, meanConfidence: meanConfidence) == asks)
+    }
+
     @Test("Pieces of one printed line are joined; lines of one column close together form one paragraph")
     func fragmentsAndParagraphs() {
         let joined = ReadingOrder.joiningFragments([Self.box(40, 40, 100, 20), Self.box(150, 41, 80, 19), Self.box(40, 80, 200, 20)], textHeight: 20)

@@ -96,10 +96,12 @@ struct PageReader {
         // as noise, so a noisy reading is sampled.)
         guard !reading.lines.isEmpty else { return reading }
         // Lines sampled on an upside-down page can read as garbage both ways (a receipt's
-        // longest lines are its garbled ones): when they did not settle it, orientation
-        // detection, sure enough, may tell upside down, and the page is read turned too.
-        if first == .upright, let gain, Self.halfTurnUnsettled(gain), let found = detection(), found.rotation == .clockwise180,
-            found.confidence >= Self.upsideDownDetection
+        // longest lines are its garbled ones): when they did not settle it, or the page read
+        // as good as nothing, orientation detection, sure enough, may tell upside down, and
+        // the page is read turned too.
+        let confidence = reading.quality.meanConfidence
+        if first == .upright, let gain, Self.asksDetectionIfUpsideDown(gain: gain, meanConfidence: confidence), let found = detection(),
+            found.rotation == .clockwise180, found.confidence >= Self.upsideDownDetection
         {
             return reading.orBetter(try readPageLooking(base, rotation: .clockwise180, uprightSize: uprightSize))
         }
@@ -304,8 +306,9 @@ struct PageReader {
     ) throws -> OrientationAhead? {
         guard detectOrientation else { return nil }
         let gain = try halfTurnGain(reading)
-        let unsettled = gain.map { first == .upright && Self.halfTurnUnsettled($0) } ?? false
-        if let gain, gain <= Self.orientationMargin, unsettled || base.lineDirection == nil { _ = detection() }
+        let confidence = reading.quality.meanConfidence
+        let asks = gain.map { first == .upright && Self.asksDetectionIfUpsideDown(gain: $0, meanConfidence: confidence) } ?? false
+        if let gain, gain <= Self.orientationMargin, asks || base.lineDirection == nil { _ = detection() }
         return OrientationAhead(lines: reading.lines.map(\.line), halfTurnGain: gain)
     }
 
@@ -329,10 +332,15 @@ struct PageReader {
         return Self.meanGain(pairs, over: count)
     }
 
-    /// Whether a half-turn gain neither turns the page (`orientationMargin`) nor settles it
-    /// upright (`settledMargin`).
-    static func halfTurnUnsettled(_ gain: Double) -> Bool {
-        gain <= orientationMargin && gain >= -settledMargin
+    /// Whether a reading (of `meanConfidence`) whose half-turn gain did not turn the page
+    /// asks orientation detection whether it is upside down: the gain settled nothing (it
+    /// neither turns the page, `orientationMargin`, nor settles it upright, `settledMargin`),
+    /// or the reading is as good as unread (under `ReadingQuality.minimumWordConfidence`: the
+    /// lines it samples are noise either way round — an upside-down receipt scan's read 0.38
+    /// worse turned).
+    static func asksDetectionIfUpsideDown(gain: Double, meanConfidence: Double) -> Bool {
+        let unsettled = gain <= orientationMargin && gain >= -settledMargin
+        return unsettled || meanConfidence < Double(ReadingQuality.minimumWordConfidence)
     }
 
     /// Orientation detection's confidence needed to read a page upside down when sampled
