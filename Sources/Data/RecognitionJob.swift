@@ -24,6 +24,7 @@ struct RecognitionJob: Sendable {
         var languages = self.languages
         var setup = EngineSetup(languages: languages, options: options)
         let preparation = ImagePreparation(level: options.recognitionLevel)
+        let initial = rotation ?? exifRotation ?? .upright
         // The engine starts while the image is decoded and prepared (on a spare core), and
         // language data that cannot load is the error reported, whatever the image.
         // Only the decoded image's size is kept: its pixels (36 MB for 9 MP in colour) are not needed once prepared.
@@ -31,14 +32,13 @@ struct RecognitionJob: Sendable {
             let stored = try trace.measure("decode") {
                 try ImageDecoder.decode(imageData, page: page, maximumPixelCount: options.maximumPixelCount)
             }
-            let upright = try stored.rotated(by: rotation ?? exifRotation ?? .upright)
+            let upright = try stored.rotated(by: initial)
             // A side under 6 px holds no character (a 600×15 cropped line does; 3×16,000,000 does not).
             guard upright.size.width >= 6, upright.size.height >= 6 else { return (stored.size, nil) }
             return (stored.size, try trace.measure("prepare") { try preparation.base(from: upright, trace: trace) })
         }
         let (storedSize, prepared) =
             try automatic ? decodeAndPrepare() : crew.startingEngine(for: setup, trace: trace, while: decodeAndPrepare)
-        let initial = rotation ?? exifRotation ?? .upright
         guard let base = prepared else {
             return result(lines: [], storedSize: storedSize, rotation: initial, languages: languages)
         }

@@ -56,6 +56,9 @@ struct PageReader {
         /// Tesseract's own layout analysis of the same page, started on a spare core while
         /// the page was read, in case the reading turns out unreliable.
         var layoutLook: SpareLook<[PreparedLine], [PreparedLine]>? = nil
+        /// What was found about this reading's orientation while Tesseract's layout look ran
+        /// (`orientationAhead`); not carried over to the look's reading.
+        var ahead: OrientationAhead? = nil
 
         /// `other` when it reads better, else this reading.
         func orBetter(_ other: Reading) -> Reading { other.quality > quality ? other : self }
@@ -79,15 +82,12 @@ struct PageReader {
         } else if detectOrientation, base.linesAlignRightOnly {
             first = .clockwise180
         }
-        var ahead: OrientationAhead?
         let reading = try readPageLooking(base, rotation: first, uprightSize: uprightSize) { started in
             // While the look runs on the spare core, this one checks the orientation.
-            ahead = try orientationAhead(of: started, base: base, first: first, detectOrientation: detectOrientation, detection: detection)
+            try orientationAhead(of: started, base: base, first: first, detectOrientation: detectOrientation, detection: detection)
         }
         guard detectOrientation, reading.quality.meanConfidence < Self.reliableConfidence else { return reading }
-        let keptOwn = ahead.map { reading.lines.map(\.line) == $0.lines } ?? false
-        let gain: Double?
-        if keptOwn, let ahead { gain = ahead.halfTurnGain } else { gain = try halfTurnGain(reading) }
+        let gain = try reading.ahead.map(\.halfTurnGain) ?? halfTurnGain(reading)
         if let gain, gain > Self.orientationMargin {
             return reading.orBetter(try readPageLooking(base, rotation: first.followed(by: .clockwise180), uprightSize: uprightSize))
         }
@@ -134,21 +134,22 @@ struct PageReader {
     /// layout analysis has one look at the same prepared page, and the reading with more
     /// confidently read characters is kept (a business card whose logo and border our lines
     /// mistook: 0.76 → 0.42). `whileLooking` is given the page's own reading while that look
-    /// still runs on the spare core (the job's core would otherwise wait for it).
+    /// still runs on the spare core (the job's core would otherwise wait for it); what it
+    /// finds stays with that reading (`Reading.ahead`).
     private func readPageLooking(
         _ base: ImagePreparation.Base, rotation: RotationDegree, uprightSize: (RotationDegree) -> ImageSize,
-        prepared turned: PreparedImage? = nil, whileLooking: (Reading) throws -> Void = { _ in }
+        prepared turned: PreparedImage? = nil, whileLooking: (Reading) throws -> OrientationAhead? = { _ in nil }
     ) throws -> Reading {
         let label = "\(rotation.degrees)"
         let looksAtLayout = segmentation == .automatic && preparation.level == .accurate
-        let reading = try readPage(
+        var reading = try readPage(
             base, rotation: rotation, uprightSize: uprightSize, label: label, startsLayoutLook: looksAtLayout, prepared: turned)
         guard looksAtLayout else { return reading }
         guard reading.quality.meanConfidence < Self.reliableConfidence else {
             reading.layoutLook?.abandon()
             return reading
         }
-        if reading.layoutLook?.isRunning == true { try whileLooking(reading) }
+        if reading.layoutLook?.isRunning == true { reading.ahead = try whileLooking(reading) }
         let started = try reading.layoutLook?.result()
         let lines = try started ?? recognize(reading.prepared, PSM_AUTO, with: crew.engines.engine(for: setup), progress: 1...1)
         let other = Reading(
@@ -290,9 +291,7 @@ struct PageReader {
     /// What `read` finds out about the orientation of a doubtful reading while Tesseract's
     /// layout look runs on the spare core (the job's core would otherwise wait for it): used
     /// when that reading is kept.
-    private struct OrientationAhead {
-        /// The lines of the reading it was found for.
-        let lines: [RecognizedLine]
+    struct OrientationAhead {
         /// See `halfTurnGain(_:)`.
         let halfTurnGain: Double?
     }
@@ -309,7 +308,7 @@ struct PageReader {
         let confidence = reading.quality.meanConfidence
         let asks = gain.map { first == .upright && Self.asksDetectionIfUpsideDown(gain: $0, meanConfidence: confidence) } ?? false
         if let gain, gain <= Self.orientationMargin, asks || base.lineDirection == nil { _ = detection() }
-        return OrientationAhead(lines: reading.lines.map(\.line), halfTurnGain: gain)
+        return OrientationAhead(halfTurnGain: gain)
     }
 
     /// How much more confidently, on average, a few of the reading's longest lines read
