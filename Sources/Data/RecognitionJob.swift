@@ -88,6 +88,10 @@ struct RecognitionJob: Sendable {
             let opinion = kind.init(crew: crew, control: control, minimumLineConfidence: filterThreshold)
             lines = try trace.measure(kind.stage) { try opinion.review(lines, in: reading.prepared) }
         }
+        if options.recognitionLevel == .accurate {
+            let numbers = BusinessNumberReview(crew: crew, setup: setup, control: control, minimumLineConfidence: filterThreshold)
+            lines = try trace.measure(BusinessNumberReview.stage) { try numbers.review(lines, in: reading.prepared) }
+        }
         // Read and looked at again: now the words read inside pictures must be sure.
         lines = PageReader.reliableWords(of: lines, inside: reading.pictures)
         if options.candidateCount > 1 {
