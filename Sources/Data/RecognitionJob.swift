@@ -89,8 +89,8 @@ struct RecognitionJob: Sendable {
             lines = try trace.measure(kind.stage) { try opinion.review(lines, in: reading.prepared) }
         }
         if options.recognitionLevel == .accurate {
-            let numbers = BusinessNumberReview(crew: crew, setup: setup, control: control, minimumLineConfidence: filterThreshold)
-            lines = try trace.measure(BusinessNumberReview.stage) { try numbers.review(lines, in: reading.prepared) }
+            let numbers = NumberReview(crew: crew, setup: setup, control: control, minimumLineConfidence: filterThreshold)
+            lines = try trace.measure(NumberReview.stage) { try numbers.review(lines, in: reading.prepared) }
         }
         // Read and looked at again: now the words read inside pictures must be sure.
         lines = PageReader.reliableWords(of: lines, inside: reading.pictures)

@@ -1,0 +1,96 @@
+internal import CTesseract
+import Domain
+
+/// Re-reads, alone, the numbers a page's reading may have got wrong, and takes a reading
+/// that something confirms.
+///
+/// Read as part of its line, a number on faded or photographed print loses a digit to the
+/// print around it (`632-98-49689` read `632-08-49689`, `21896303` read `21996303`); read on
+/// its own, with half a line height of margin, it often comes back right. Two kinds are
+/// looked at again, each with the page's engine and then (when the page was read with more
+/// than one language, English among them) the English model alone:
+/// - a business registration number whose check digit fails
+///   (`BusinessRegistrationNumber.doubtfulRun`): the first reading whose check digit holds
+///   is taken (`BusinessRegistrationNumber.confirmedReading`);
+/// - any other number read unsurely (`NumberRereading.isDoubtful`: a date, a time, a card
+///   or approval number): the digits both models read, one of them more surely than the
+///   line did, are taken (`NumberRereading.agreedDigits`).
+///
+/// Runs for `.accurate` readings, on lines the confidence filter keeps.
+struct NumberReview {
+    static let stage = "numbers"
+
+    let crew: EngineCrew
+    /// The setup of the engine the page was read with.
+    let setup: EngineSetup
+    let control: RecognitionControl
+    var minimumLineConfidence: Float = 0
+
+    func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
+        try crew.review(lines, on: prepared, where: looksAgain(at:)) { line, engines, prepared in
+            let labelled = BusinessRegistrationNumber.isLabelled(line.line.text)
+            var words = line.line.words
+            for (index, word) in words.enumerated() {
+                if let run = BusinessRegistrationNumber.doubtfulRun(in: word.text, labelled: labelled) {
+                    let original = String(Array(word.text)[run])
+                    for model in models(engines) {
+                        guard let reread = try read(run, of: word, in: line, prepared: prepared, with: model()),
+                            let number = BusinessRegistrationNumber.confirmedReading(reread.text, insteadOf: original)
+                        else { continue }
+                        words[index].text = LatinLetterRepair.replacing(run, in: word.text, with: number)
+                        words[index].confidence = max(word.confidence, reread.confidence)
+                        break
+                    }
+                } else if NumberRereading.isDoubtful(word.text, confidence: word.confidence), setup.readsWithEnglish {
+                    let readings = try models(engines).compactMap { model in
+                        try read(0..<word.text.count, of: word, in: line, prepared: prepared, with: model())
+                    }
+                    if let mended = NumberRereading.agreedDigits(readings, insteadOf: word.text, confidence: word.confidence) {
+                        words[index].text = mended
+                    }
+                }
+            }
+            return PreparedLine(line: line.line.withWords(words), preparedBox: line.preparedBox)
+        }
+    }
+
+    /// Whether `line` is re-read: a word of it is a number worth a second look, and the
+    /// confidence filter keeps the line.
+    func looksAgain(at line: PreparedLine) -> Bool {
+        guard line.line.confidence >= minimumLineConfidence else { return false }
+        let labelled = BusinessRegistrationNumber.isLabelled(line.line.text)
+        return line.line.words.contains { word in
+            BusinessRegistrationNumber.doubtfulRun(in: word.text, labelled: labelled) != nil
+                || (setup.readsWithEnglish && NumberRereading.isDoubtful(word.text, confidence: word.confidence))
+        }
+    }
+
+    /// The characters `run` of `word` read alone with `engine` (all it read there, joined,
+    /// and its least confident line's confidence); `nil` when it could not be read.
+    private func read(
+        _ run: Range<Int>, of word: RecognizedWord, in line: PreparedLine, prepared: PreparedImage, with engine: TesseractEngine
+    ) throws -> (text: String, confidence: Float)? {
+        guard let wordSpan = line.line.span(of: word), let inWord = LatinLetterRepair.span(of: run, in: word.text) else { return nil }
+        let width = wordSpan.upperBound - wordSpan.lowerBound
+        let span = (wordSpan.lowerBound + inWord.lowerBound * width)...(wordSpan.lowerBound + inWord.upperBound * width)
+        let rectangle = line.readingBox(over: span, margin: max(2, line.preparedBox.height / 2), within: prepared.image.size)
+        guard let reread = try engine.look(at: prepared, PSM_SINGLE_LINE, within: rectangle, control: control), !reread.isEmpty else {
+            return nil
+        }
+        return (reread.map(\.line.text).joined(separator: " "), reread.map(\.line.confidence).min() ?? 0)
+    }
+
+    /// The engines a number is read with, in order: the page's, then the English model alone
+    /// when the page was read with English among other languages.
+    private func models(_ engines: EngineCache) -> [() throws -> TesseractEngine] {
+        let page: () throws -> TesseractEngine = { try engines.engine(for: setup) }
+        guard setup.readsWithEnglish else { return [page] }
+        return [page, { try engines.engine(for: ["eng"]) }]
+    }
+}
+
+extension EngineSetup {
+    /// Whether the engine reads English among other languages (the English model alone is
+    /// then a second opinion).
+    var readsWithEnglish: Bool { languages.count > 1 && languages.contains("eng") }
+}
