@@ -4,7 +4,7 @@ import Testing
 
 @testable import Data
 
-@Suite("Numbers read again alone: business numbers by their check digit, others when two models agree")
+@Suite("Numbers read again alone: business numbers by their check digit, card numbers by their mask's shape, others when two models agree")
 struct NumberReviewTests {
     static func review(languages: [String] = ["kor", "eng"]) -> NumberReview {
         let crew = EngineCrew(engines: EngineCache(locator: LanguageDataLocator()), helpers: nil)
@@ -30,12 +30,21 @@ struct NumberReviewTests {
         #expect(receipt.date?.value.year == 2024, "\(String(describing: receipt.date))")
     }
 
+    @Test("A card number whose mask the line model read out of shape (****_-90164) gets its shape back from the number read alone")
+    func maskOutOfShape() async throws {
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("card-mask.png").data())
+        #expect(result.lines.contains { $0.text.hasSuffix("4468-42**-****-0164") }, "\(result.text)")
+        let receipt = ReceiptExtractor().extract(from: result)
+        #expect(receipt.cardNumber?.value == "4468-42**-****-0164", "\(String(describing: receipt.cardNumber))")
+    }
+
     @Test("Lines kept by the confidence filter with a failing business number or an unsure number are looked at again")
     func looksAgain() {
         let review = Self.review()
         #expect(review.looksAgain(at: SecondOpinionFloorTests.line(["사업자번호", "632-08-49689"], confidence: 0.95)))
         #expect(review.looksAgain(at: SecondOpinionFloorTests.line(["사업자:", "6320849689"], confidence: 0.95)))
         #expect(review.looksAgain(at: SecondOpinionFloorTests.line(["주문일시", "2021-04-24"], confidence: 0.7)))
+        #expect(review.looksAgain(at: SecondOpinionFloorTests.line(["카드번호", "4468-42**-****_-90164"], confidence: 0.95)))
         // Split into words, the digits are no run of one word; a valid number is sure enough.
         #expect(!review.looksAgain(at: SecondOpinionFloorTests.line(["사업자:", "63208", "49689"], confidence: 0.95)))
         #expect(!review.looksAgain(at: SecondOpinionFloorTests.line(["사업자번호", "632-98-49689"], confidence: 0.95)))

@@ -12,6 +12,9 @@ import Domain
 /// - a business registration number whose check digit fails
 ///   (`BusinessRegistrationNumber.doubtfulRun`): the first reading whose check digit holds
 ///   is taken (`BusinessRegistrationNumber.confirmedReading`);
+/// - a card number whose mask was read out of shape (`MaskedCardNumber.isOutOfShape`):
+///   the first reading that gives the shape back with the same digits is taken
+///   (`MaskedCardNumber.reshaped`);
 /// - any other number read unsurely (`NumberRereading.isDoubtful`: a date, a time, a card
 ///   or approval number): the digits both models read, one of them more surely than the
 ///   line did, are taken (`NumberRereading.agreedDigits`).
@@ -41,6 +44,14 @@ struct NumberReview {
                         words[index].confidence = max(word.confidence, reread.confidence)
                         break
                     }
+                } else if MaskedCardNumber.isOutOfShape(word.text) {
+                    for model in models(engines) {
+                        guard let reread = try read(0..<word.text.count, of: word, in: line, prepared: prepared, with: model()),
+                            let number = MaskedCardNumber.reshaped(reread.text, insteadOf: word.text)
+                        else { continue }
+                        words[index].text = number
+                        break
+                    }
                 } else if NumberRereading.isDoubtful(word.text, confidence: word.confidence), setup.readsWithEnglish {
                     let readings = try models(engines).compactMap { model in
                         try read(0..<word.text.count, of: word, in: line, prepared: prepared, with: model())
@@ -60,7 +71,7 @@ struct NumberReview {
         guard line.line.confidence >= minimumLineConfidence else { return false }
         let labelled = BusinessRegistrationNumber.isLabelled(line.line.text)
         return line.line.words.contains { word in
-            BusinessRegistrationNumber.doubtfulRun(in: word.text, labelled: labelled) != nil
+            BusinessRegistrationNumber.doubtfulRun(in: word.text, labelled: labelled) != nil || MaskedCardNumber.isOutOfShape(word.text)
                 || (setup.readsWithEnglish && NumberRereading.isDoubtful(word.text, confidence: word.confidence))
         }
     }

@@ -43,7 +43,7 @@ extension BusinessRegistrationNumber {
         let candidates = numberRuns(in: reread).map { String(Array(reread)[$0].filter(\.isASCIIDigit)) }.filter { $0.count == 10 }
         guard candidates.count == 1, let digits = candidates.first, isValid(digits) else { return nil }
         let first = original.filter(\.isASCIIDigit)
-        guard digits != first, editDistance(Array(digits), Array(first)) <= largestRereadDistance else { return nil }
+        guard digits != first, EditDistance.between(Array(digits), Array(first)) <= largestRereadDistance else { return nil }
         return formatted(digits)
     }
 
@@ -68,17 +68,5 @@ extension BusinessRegistrationNumber {
             index = end
         }
         return runs
-    }
-
-    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, left) in a.enumerated() {
-            var current = [i + 1]
-            for (j, right) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

@@ -1,0 +1,26 @@
+/// Card numbers whose mask was read out of shape, and the reading of one looked at again
+/// that gives the shape back.
+///
+/// The line model reads runs of asterisks worst (`4468-42**-****_-90164`); read alone, with
+/// a margin, the number often comes back in its shape (`4468-42**-****_0164`). That reading is taken only when its
+/// digits are the first reading's, one changed, left out or added at most: the mask's
+/// shape is what it mends, not the digits.
+extension MaskedCardNumber {
+    /// A reading looked at again may differ from the first in at most this many digits.
+    public static let largestRereadDistance = 1
+
+    /// Whether `word` holds a mask read out of a card number's shape: a masking character,
+    /// four digits or more, and no masked card number found (`4468-42**-****_-90164`).
+    public static func isOutOfShape(_ word: String) -> Bool {
+        word.contains(where: maskCharacters.contains) && word.filter(\.isASCIIDigit).count >= 4 && find(in: word) == nil
+    }
+
+    /// The masked card number `reread` holds, in its shape, when its digits are within
+    /// `largestRereadDistance` of those of the first reading `original`; `nil` otherwise.
+    public static func reshaped(_ reread: String, insteadOf original: String) -> String? {
+        // Read alone, a dash at the mask's end comes back as an underscore (`****_0164`).
+        guard let found = find(in: String(reread.map { $0 == "_" ? "-" : $0 }))?.number else { return nil }
+        let distance = EditDistance.between(Array(found.filter(\.isASCIIDigit)), Array(original.filter(\.isASCIIDigit)))
+        return distance <= largestRereadDistance ? found : nil
+    }
+}
