@@ -25,6 +25,7 @@ struct ReceiptExtractorTests {
         #expect(read.businessRegistrationNumber?.isHighConfidence == true)  // check digit
         #expect(read.phoneNumber?.value == "02-555-1234")
         #expect(read.date?.value.description == "2025-10-18 21:22")
+        #expect(read.date?.sourceText == "2025-10-18 21:22")  // read from the date and its time
         #expect(read.items.map(\.name) == ["바나나우유", "삼각김밥", "생수 500ml"])
         #expect(read.items.map(\.quantity) == [2, 1, 1])
         #expect(read.items.map(\.amount) == [3_000, 1_200, 900])

@@ -23,32 +23,40 @@ public enum ReceiptDateParser {
             guard numbers.count == 3 else { continue }
             var date = ReceiptDate(year: candidate.twoDigitYear ? 2000 + numbers[0] : numbers[0], month: numbers[1], day: numbers[2])
             guard date.isValid else { continue }
+            var range = candidate.range
             if let time = time(in: text[candidate.range.upperBound...]) {
-                (date.hour, date.minute, date.second) = time
-                if !date.isValid { (date.hour, date.minute, date.second) = (nil, nil, nil) }
+                (date.hour, date.minute, date.second) = (time.hour, time.minute, time.second)
+                if date.isValid {
+                    // The field was read from the date and its time: its text and box hold both.
+                    range = candidate.range.lowerBound..<text.index(candidate.range.upperBound, offsetBy: time.end)
+                } else {
+                    (date.hour, date.minute, date.second) = (nil, nil, nil)
+                }
             }
-            return (date, candidate.range)
+            return (date, range)
         }
         return nil
     }
 
-    /// The first time (`21:22`, `21:22:05`, `21시 22분`) in `text`.
-    static func time(in text: Substring) -> (Int, Int, Int?)? {
+    /// The first time (`21:22`, `21:22:05`, `21시 22분`) in `text`, and where it ends (in
+    /// characters from the start of `text`).
+    static func time(in text: Substring) -> (hour: Int, minute: Int, second: Int?, end: Int)? {
         let string = String(text)
+        let end = { (match: Range<String.Index>) in string.distance(from: string.startIndex, to: match.upperBound) }
         // With seconds, one colon read as a period (`12.46:24`) still makes a time.
         if let match = string.matches(of: #/(\d{1,2})[:.](\d{2})[:.](\d{2})(?![\d:.])/#, notAfter: "0123456789:.").first,
             match.output.0.contains(":"), let hour = Int(match.1), let minute = Int(match.2), let second = Int(match.3),
             hour < 24, minute < 60, second < 60
         {
-            return (hour, minute, second)
+            return (hour, minute, second, end(match.range))
         }
         if let match = string.matches(of: #/(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])/#, notAfter: "0123456789:").first,
             let hour = Int(match.1), let minute = Int(match.2)
         {
-            return (hour, minute, match.3.flatMap { Int($0) })
+            return (hour, minute, match.3.flatMap { Int($0) }, end(match.range))
         }
         if let match = string.firstMatch(of: #/(\d{1,2})\s*시\s*(\d{1,2})\s*분/#), let hour = Int(match.1), let minute = Int(match.2) {
-            return (hour, minute, nil)
+            return (hour, minute, nil, end(match.range))
         }
         return nil
     }
