@@ -4,11 +4,11 @@ import Testing
 @Suite("Unsure numbers read again alone: the digits two models agree on")
 struct NumberRereadingTests {
     @Test(
-        "Worth a second look: unsure, four digits or more, only the marks of dates, times, codes and masks",
+        "Worth a second look: unsure, four digits or more, only the marks of dates, times, amounts, codes and masks",
         arguments: [
             ("2020-03-27", Float(0.84), true), ("14:49:55", 0.78, true), ("1337-01**-****-8607", 0.59, true), ("21996303", 0.78, true),
             ("10.590", 0.44, true), ("2020-03-27", 0.86, false), ("123", 0.5, false), ("12,500원", 0.5, false), ("서울12사3150", 0.5, false),
-            ("12,500", 0.5, false),
+            ("12,500", 0.5, true),
         ])
     func doubtful(word: String, confidence: Float, expected: Bool) {
         #expect(NumberRereading.isDoubtful(word, confidence: confidence) == expected)
@@ -21,6 +21,7 @@ struct NumberRereadingTests {
             ([("| 2024-04-24", 0.84), ("} 2024-04-24", 0.49)], "2021-04-24", 0.68, "2024-04-24"),
             ([("\"10,540", 0.56), ("\"10,540", 0.55)], "10.590", 0.44, "10.540"),
             ([("11:49:55", 0.78), ("11:49:55", 0.95)], "14:49:55", 0.785, "11:49:55"),
+            ([("3,980", 0.9), ("3,980", 0.8)], "3,080", 0.7, "3,980"),
         ] as [([(String, Float)], String, Float, String)])
     func taken(readings: [(String, Float)], original: String, confidence: Float, expected: String) {
         let readings = readings.map { (text: $0.0, confidence: $0.1) }
