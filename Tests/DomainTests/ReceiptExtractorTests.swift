@@ -542,3 +542,14 @@ struct ReceiptDateChoiceTests {
         #expect(twice.date?.isHighConfidence == true)
     }
 }
+
+@Suite("Receipt phone numbers")
+struct ReceiptPhoneTests {
+    @Test(
+        "A dash read as the jamo ㅡ, alone or beside a dash, still separates a phone number's groups",
+        arguments: ["대표: 김철수 전화:070-765-ㅡ0955", "전화:070ㅡ765ㅡ0955", "TEL 070-765-0955", "전화:070-ㅡ765-0955"])
+    func jamoDash(line: String) {
+        let read = ReceiptExtractor().extract(from: receipt(["이마트 성수점", line, "합계 1,000"]))
+        #expect(read.phoneNumber?.value == "070-765-0955")
+    }
+}

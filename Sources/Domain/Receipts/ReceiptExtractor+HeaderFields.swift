@@ -53,7 +53,8 @@ extension ReceiptExtractor {
     static func phoneNumber(in lines: [ReceiptLine]) -> ReceiptField<String>? {
         var found: [(line: ReceiptLine, number: String, range: Range<String.Index>)] = []
         for line in lines where !line.contains(anyOf: ["카드", "승인"]) {
-            let pattern = #/(0\d{1,2}|1\d{3})[-)\s.]\s?(\d{3,4})(?:[-\s.](\d{4}))?(?![\d*-])/#
+            // A dash may come back as the jamo `ㅡ`, or as both (`070-765-ㅡ0955`).
+            let pattern = #/(0\d{1,2}|1\d{3})(?:-ㅡ|ㅡ-|[-)\s.ㅡ])\s?(\d{3,4})(?:(?:-ㅡ|ㅡ-|[-\s.ㅡ])(\d{4}))?(?![\d*-])/#
             for match in line.text.matches(of: pattern, notAfter: "0123456789*-") {
                 let parts = [match.1, match.2, match.3].compactMap { $0.map(String.init) }
                 let isServiceNumber = parts.count == 2 && parts[0].hasPrefix("1") && parts[1].count == 4
