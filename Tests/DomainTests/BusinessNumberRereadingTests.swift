@@ -21,6 +21,12 @@ struct BusinessNumberRereadingTests {
         #expect(BusinessRegistrationNumber.doubtfulRun(in: word, labelled: false) == nil)
     }
 
+    @Test("Even under a label, a run opening with 0 is a phone number: a registration number opens with its tax office's code")
+    func phoneUnderLabel() {
+        #expect(BusinessRegistrationNumber.doubtfulRun(in: "02-3242-44211", labelled: true) == nil)
+        #expect(BusinessRegistrationNumber.doubtfulRun(in: "031-23-45678", labelled: false) == nil)
+    }
+
     @Test(
         "Not doubtful: valid numbers, phone numbers, dates, amounts, card numbers",
         arguments: [

@@ -25,7 +25,9 @@ extension BusinessRegistrationNumber {
             let offGroups = zip(groups, [3, 2, 5]).filter { $0 != $1 }
             let shaped = groups.count == 3 && offGroups.count <= 1 && offGroups.allSatisfy { abs($0 - $1) == 1 }
             let labelledShape = labelled && (9...11).contains(digits.count) && (1...4).contains(groups.count)
-            if (shaped || labelledShape) && !isValid(String(digits)) { return run }
+            // A registration number opens with its tax office's code, never with 0: a run
+            // that does is a phone number (`02-324-2442` beside its label).
+            if (shaped || labelledShape) && digits.first != "0" && !isValid(String(digits)) { return run }
         }
         return nil
     }
