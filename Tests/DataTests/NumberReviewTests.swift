@@ -52,6 +52,8 @@ struct NumberReviewTests {
         #expect(!review.looksAgain(at: SecondOpinionFloorTests.line(["사업자번호", "632-08-49689"], confidence: 0.3)))
         #expect(!review.looksAgain(at: SecondOpinionFloorTests.line(["TEL", "02-324-2442"], confidence: 0.95)))
         #expect(!review.looksAgain(at: SecondOpinionFloorTests.line(["수량", "12"], confidence: 0.7)))
+        // A registration number its check digit confirms, read unsurely, is read right.
+        #expect(!review.looksAgain(at: SecondOpinionFloorTests.line(["사업자번호", "632-98-49689"], confidence: 0.7)))
     }
 
     @Test("Without English beside another language there is no second model: only business numbers are looked at again")

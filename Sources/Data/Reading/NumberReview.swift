@@ -52,7 +52,7 @@ struct NumberReview {
                         words[index].text = number
                         break
                     }
-                } else if NumberRereading.isDoubtful(word.text, confidence: word.confidence), setup.readsWithEnglish {
+                } else if isPutToTheVote(word) {
                     let readings = try models(engines).compactMap { model in
                         try read(0..<word.text.count, of: word, in: line, prepared: prepared, with: model())
                     }
@@ -72,8 +72,16 @@ struct NumberReview {
         let labelled = BusinessRegistrationNumber.isLabelled(line.line.text)
         return line.line.words.contains { word in
             BusinessRegistrationNumber.doubtfulRun(in: word.text, labelled: labelled) != nil || MaskedCardNumber.isOutOfShape(word.text)
-                || (setup.readsWithEnglish && NumberRereading.isDoubtful(word.text, confidence: word.confidence))
+                || isPutToTheVote(word)
         }
+    }
+
+    /// Whether `word` is a number both models read again alone: read unsurely
+    /// (`NumberRereading.isDoubtful`), on a page read with English among other languages, and
+    /// not a registration number its check digit confirms (that one is read right).
+    private func isPutToTheVote(_ word: RecognizedWord) -> Bool {
+        setup.readsWithEnglish && NumberRereading.isDoubtful(word.text, confidence: word.confidence)
+            && !BusinessRegistrationNumber.isValid(word.text.filter { $0.isASCIIDigit || $0 == "-" })
     }
 
     /// The characters `run` of `word` read alone with `engine` (all it read there, joined,
