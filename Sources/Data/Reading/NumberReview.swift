@@ -6,7 +6,7 @@ import Domain
 ///
 /// Read as part of its line, a number on faded or photographed print loses a digit to the
 /// print around it (`632-98-49689` read `632-08-49689`, `21896303` read `21996303`); read on
-/// its own, with half a line height of margin, it often comes back right. Two kinds are
+/// its own, with half a line height of margin, it often comes back right. Three kinds are
 /// looked at again, each with the page's engine and then (when the page was read with more
 /// than one language, English among them) the English model alone:
 /// - a business registration number whose check digit fails
@@ -15,9 +15,10 @@ import Domain
 /// - a card number whose mask was read out of shape (`MaskedCardNumber.isOutOfShape`):
 ///   the first reading that gives the shape back with the same digits is taken
 ///   (`MaskedCardNumber.reshaped`);
-/// - any other number read unsurely (`NumberRereading.isDoubtful`: a date, a time, a card
-///   or approval number): the digits both models read, one of them more surely than the
-///   line did, are taken (`NumberRereading.agreedDigits`).
+/// - any other number read unsurely (`NumberRereading.isDoubtful`: a date, a time, an
+///   amount, a card or approval number; not a registration number its check digit
+///   confirms): the digits both models read, one of them more surely than the line did,
+///   are taken (`NumberRereading.agreedDigits`).
 ///
 /// Runs for `.accurate` readings, on lines the confidence filter keeps.
 struct NumberReview {

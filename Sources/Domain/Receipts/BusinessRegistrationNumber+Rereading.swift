@@ -11,11 +11,10 @@ extension BusinessRegistrationNumber {
     public static let largestRereadDistance = 2
 
     /// The characters of `word` (offsets) that may be a business registration number read
-    /// wrong: a run of digits, hyphens and full stops that fails its check digit, either
-    /// in groups of three, two and five digits (one group may have a digit more or fewer),
-    /// or — on a line `labelled` as holding one
-    /// (`사업자`, `등록번호`) — nine to eleven digits in one to four groups
-    /// (`927-117-33068`, `355.0-94-84372`).
+    /// wrong: a run of digits, hyphens and full stops, not opening with 0, that fails its
+    /// check digit, either in groups of three, two and five digits (one group may have a
+    /// digit more or fewer), or — on a line `labelled` as holding one (`사업자`, `등록번호`) —
+    /// nine to eleven digits in one to four groups (`927-117-33068`, `355.0-94-84372`).
     public static func doubtfulRun(in word: String, labelled: Bool) -> Range<Int>? {
         for run in numberRuns(in: word) {
             let text = String(Array(word)[run])

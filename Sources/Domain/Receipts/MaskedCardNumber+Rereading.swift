@@ -2,9 +2,9 @@
 /// that gives the shape back.
 ///
 /// The line model reads runs of asterisks worst (`4468-42**-****_-90164`); read alone, with
-/// a margin, the number often comes back in its shape (`4468-42**-****_0164`). That reading is taken only when its
-/// digits are the first reading's, one changed, left out or added at most: the mask's
-/// shape is what it mends, not the digits.
+/// a margin, the number often comes back in its shape (`4468-42**-****_0164`). That
+/// reading is taken only when its digits are the first reading's, one changed, left out or
+/// added at most: the mask's shape is what it mends, not the digits.
 extension MaskedCardNumber {
     /// A reading looked at again may differ from the first in at most this many digits.
     public static let largestRereadDistance = 1
