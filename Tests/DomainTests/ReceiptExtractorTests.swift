@@ -63,6 +63,18 @@ struct ReceiptExtractorTests {
         #expect(read.merchantName?.isHighConfidence == false)  // read once, confirmed by nothing
     }
 
+    @Test("With no VAT read, a taxable amount that is not the total less its eleventh is marked down; one that is, is not")
+    func taxableWithoutVAT() throws {
+        let lines = ["스타벅스 광화문점", "Cafe Latte 4,300 1 4,300", "Cheese Cake 5,000 1 5,000", "Vanilla Latte 6,900 1 6,900"]
+        let misread = ReceiptExtractor().extract(from: receipt(lines + ["공급가금액 1 472", "TOTAL 16,200", "롯데카드 16,200"]))
+        let wrong = try #require(misread.taxableAmount)
+        #expect(wrong.value == 472)
+        #expect(wrong.confidence < 0.6)
+        let right = ReceiptExtractor().extract(from: receipt(lines + ["공급가금액 14,727", "TOTAL 16,200", "롯데카드 16,200"]))
+        #expect(right.taxableAmount?.value == 14_727)
+        #expect((right.taxableAmount?.confidence ?? 0) >= 0.8)
+    }
+
     @Test("A total that its checks contradict is marked down")
     func contradictedTotal() throws {
         let read = ReceiptExtractor().extract(from: receipt(["가게", "우유 1 2,000", "빵 1 3,000", "합계 9,000", "부가세 300"]))

@@ -150,7 +150,15 @@ extension ReceiptExtractor {
             receipt.taxableAmount = supply
         }
         receipt.vat = receipt.vat?.checked(vatFits(best))
-        if let vat { receipt.taxableAmount = receipt.taxableAmount.map { $0.checked(KoreanAmount.sum([$0.value, vat]) == best) } }
+        if let vat {
+            receipt.taxableAmount = receipt.taxableAmount.map { $0.checked(KoreanAmount.sum([$0.value, vat]) == best) }
+        } else if let taxable = receipt.taxableAmount {
+            // No VAT read: the taxable amount is still the total (less tax-free goods) less
+            // the eleventh that is its VAT, or it disagrees with the total (`14,727` read `1 472`).
+            let taxFree = labelledAmount(in: lines, labels: Keywords.taxFree, excluding: Keywords.vat)?.value ?? 0
+            let taxed = KoreanAmount.sum([best, -taxFree])
+            if !isVAT(KoreanAmount.sum([taxed, -taxable.value]), of: taxed) { receipt.taxableAmount = taxable.checked(false) }
+        }
         if itemsNet == best {  // the amounts add up; an item whose own arithmetic fails stays marked down
             for (index, item) in receipt.items.enumerated() where !isSuspect(item) {
                 receipt.items[index].confidence = max(receipt.items[index].confidence, confirmed)
