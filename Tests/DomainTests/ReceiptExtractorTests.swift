@@ -330,6 +330,16 @@ struct ReceiptLayoutTests {
     }
 
     @Test(
+        "A brand whose letters were read as the digits that look like them is the brand; other digits stay",
+        arguments: [
+            ("6525 역삼타워점", "GS25 역삼타워점"), ("0525 역삼타워점", "GS25 역삼타워점"), ("04 신촌명물점", "CU 신촌명물점"),
+            ("00 신촌명물점", "CU 신촌명물점"), ("GS25 역삼타워점", "GS25 역삼타워점"), ("24 신촌명물점", "24 신촌명물점"),
+        ])
+    func misreadBrand(line: String, expected: String) {
+        #expect(ReceiptExtractor().extract(from: receipt([line, "사업자번호 220-81-62517"])).merchantName?.value == expected)
+    }
+
+    @Test(
         "Specks at a name's ends are not part of it, and a misread company marker is read as one",
         arguments: [
             (["365열린약국as", "사업자번호 220-81-62517"], "365열린약국"), (["STARBUCKS광화문점i", "TEL 02-555-1234"], "STARBUCKS광화문점"),

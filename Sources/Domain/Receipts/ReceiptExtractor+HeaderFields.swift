@@ -169,9 +169,12 @@ extension ReceiptExtractor {
     }
 
     /// Whether `token` is `brand` with some of its letters read as the digits that look like
-    /// them (`6525` for `GS25`, `0525` too); an exact spelling is not a misreading.
+    /// them (`6525` for `GS25`, `0525` too; `04` for `CU`, read so in two fonts of the
+    /// generated receipts); an exact spelling is not a misreading.
     static func isMisread(_ token: Substring, of brand: String) -> Bool {
-        let lookalikes: [Character: Set<Character>] = ["G": ["6", "0", "C"], "S": ["5", "8"], "O": ["0"], "I": ["1", "l"], "B": ["8"], "U": ["0"]]
+        let lookalikes: [Character: Set<Character>] = [
+            "G": ["6", "0", "C"], "S": ["5", "8"], "O": ["0"], "I": ["1", "l"], "B": ["8"], "U": ["0", "4"], "C": ["0"],
+        ]
         guard token.count == brand.count, token != brand else { return false }
         return zip(token, brand).allSatisfy { read, printed in read == printed || lookalikes[printed]?.contains(read) == true }
     }
