@@ -292,6 +292,24 @@ struct ReceiptLayoutTests {
         #expect(ReceiptExtractor().extract(from: receipt(["가게", "승인일자:20231206"])).approvalNumber == nil)
     }
 
+    @Test(
+        "An approval number under a label with one syllable misread or lost, or its 승인 read as marks before No",
+        arguments: [
+            "숭인번호 : 66185266 (일시불)", "숭인40:66185266 가맹점:000000849053667", "#91No:66185266 가맹점:000000980019851",
+            "$21No:66185266 가맹점:000000782532916", "인번호 : 66185266 (일시불)",
+        ])
+    func misreadApprovalLabel(line: String) {
+        let read = ReceiptExtractor().extract(from: receipt(["가게", "신용카드 4,700", line, "승인일자:20231206"]))
+        #expect(read.approvalNumber?.value == "66185266")
+    }
+
+    @Test(
+        "Not an approval number: a POS, order or card number, a date under 승인일자, an amount under 승인금액",
+        arguments: ["POS No:1234 NO.0317", "주문No:66185266", "승인일자:20231206", "승인금액: 12,310", "가맹점No:000000849053667"])
+    func notApprovalNumber(line: String) {
+        #expect(ReceiptExtractor().extract(from: receipt(["가게", "신용카드 4,700", line])).approvalNumber == nil)
+    }
+
     @Test("A card number under its label says the receipt was paid by card, though its digits were read unsurely")
     func unsureCardNumberStillSaysCard() throws {
         var result = receipt(["가게", "결제금액 24,800원", "카드번호 2893-34**-****-3167", "승인번호 89023182"])

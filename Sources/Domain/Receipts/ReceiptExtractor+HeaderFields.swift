@@ -210,7 +210,9 @@ extension ReceiptExtractor {
     static func approvalNumber(in lines: [ReceiptLine]) -> ReceiptField<String>? {
         let pattern = #/\d{6,12}(?!\d)/#
         var numbers: [(line: ReceiptLine, number: String, range: Range<String.Index>)] = []
-        for (position, line) in lines.enumerated() where line.contains(anyOf: Keywords.approval) {
+        // The label with one syllable misread counts too (`숭인번호`): the number is then the
+        // first on the line.
+        for (position, line) in lines.enumerated() where line.containsLabel(anyOf: Keywords.approval) {
             let labelEnd = Keywords.approval.compactMap { line.text.range(of: $0)?.upperBound }.min() ?? line.text.startIndex
             if let match = line.text.matches(of: pattern, notAfter: "0123456789").first(where: { $0.range.lowerBound >= labelEnd }) {
                 numbers.append((line, String(match.output), match.range))
@@ -222,9 +224,16 @@ extension ReceiptExtractor {
             }
         }
         if numbers.isEmpty {
-            // A label the engine garbled after 승인 (`승인40:`, `승인지0:`), never a date or an amount.
-            for line in lines where !line.contains(anyOf: ["승인일", "승인금액", "승인시"]) {
-                if let match = line.text.firstMatch(of: #/승인[^\s:]{0,3}\s?[:：]\s?(\d{6,12})(?!\d)/#) {
+            // A label the engine garbled: after 승인 or 숭인 (`승인40:`, `숭인지0:`), 승인 read as
+            // marks before `No` (`#91No:`, for eight digits), or its first syllable lost at the
+            // line's start (`인번호 :`); never a date or an amount under 승인일자 or 승인금액.
+            let garbled = [
+                #/(?:^|\s)[승숭]인[^\s:]{0,3}\s?[:：]\s?(\d{6,12})(?!\d)/#, #/^[^\s가-힣A-Za-z]{1,3}No\s?[:：]\s?(\d{8})(?!\d)/#,
+                #/^인번호\s?[:：]\s?(\d{6,12})(?!\d)/#,
+            ]
+            let notApproval = ["승인일자", "승인일시", "승인금액", "승인시간"]
+            for line in lines where !line.contains(anyOf: ["승인일", "승인금액", "승인시"]) && !line.containsLabel(anyOf: notApproval) {
+                if let match = garbled.lazy.compactMap({ line.text.firstMatch(of: $0) }).first {
                     let digits = match.output.1
                     numbers.append((line, String(digits), digits.startIndex..<digits.endIndex))
                     break
