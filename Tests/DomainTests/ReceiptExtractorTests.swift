@@ -592,4 +592,20 @@ struct ReceiptPhoneTests {
         let read = ReceiptExtractor().extract(from: receipt(["이마트 성수점", line, "합계 1,000"]))
         #expect(read.phoneNumber?.value == "070-765-0955")
     }
+
+    @Test(
+        "Under its label, a number with one separator lost is grouped as its area code demands",
+        arguments: [
+            ("대표: 최서연 전화:032-77517246", "032-7751-7246"), ("대표: 박민준 전화:070361-2329", "070-361-2329"),
+            ("TEL 0514273-3754", "051-4273-3754"), ("TEL 0212345678", "02-1234-5678"),
+        ])
+    func separatorLost(line: String, expected: String) {
+        let read = ReceiptExtractor().extract(from: receipt(["이마트 성수점", line, "합계 1,000"]))
+        #expect(read.phoneNumber?.value == expected)
+    }
+
+    @Test("Without a phone label, digits with one separator lost are no phone number")
+    func separatorLostUnlabelled() {
+        #expect(ReceiptExtractor().extract(from: receipt(["이마트 성수점", "주문 032-77517246", "합계 1,000"])).phoneNumber == nil)
+    }
 }

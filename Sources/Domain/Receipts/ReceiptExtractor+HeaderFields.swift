@@ -63,10 +63,12 @@ extension ReceiptExtractor {
                 found.append((line, parts.joined(separator: "-"), match.range))
             }
         }
-        // Under its label, a number printed (or read) without separators.
+        // Under its label, a number printed (or read) without separators, or with one lost
+        // (`032-77517246`, `070361-2329`): grouped as its area code demands.
         for line in lines where line.contains(anyOf: Keywords.phone) && found.allSatisfy({ $0.line.index != line.index }) {
-            for match in line.text.matches(of: #/0\d{8,10}(?!\d)/#, notAfter: "0123456789-") {
-                if let number = PhoneNumber.grouped(String(match.output)) { found.append((line, number, match.range)) }
+            for match in line.text.matches(of: #/0\d{1,3}-?\d{3,7}-?\d{4}(?!\d)/#, notAfter: "0123456789-") {
+                guard match.output.filter({ $0 == "-" }).count <= 1 else { continue }
+                if let number = PhoneNumber.grouped(match.output.filter(\.isASCIIDigit)) { found.append((line, number, match.range)) }
             }
         }
         let labelled = found.first { $0.line.contains(anyOf: Keywords.phone) }
