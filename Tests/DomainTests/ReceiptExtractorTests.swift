@@ -266,6 +266,8 @@ struct ReceiptLayoutTests {
             ("카드번호 2936-75-…….9743", "2936-75**-****-9743"), ("카드번호 7370-13““…“““-6003", "7370-13**-****-6003"),
             ("카드번호 2948.85.%….6577", "2948-85**-****-6577"), ("카드 5461-11••-••••-1234", "5461-11**-****-1234"),
             ("카드번호 : 6969-75*-*ㆍ**-9008 일시불", "6969-75**-****-9008"),
+            // Dashes read as em or en dashes (the English model's reading).
+            ("Card No. 8987—32%%—%%%%—4943", "8987-32**-****-4943"), ("Card No. 2354–53**–****–7294", "2354-53**-****-7294"),
         ])
     func terminalShapes(line: String, expected: String) {
         #expect(ReceiptExtractor().extract(from: receipt(["가게", line])).cardNumber?.value == expected)
