@@ -8,6 +8,7 @@ struct MaskedCardNumberRereadingTests {
         arguments: [
             ("4468-42**-****_-90164", true), ("79065-41**-***%*-5115", true), ("443-40**-****-1181", true),
             ("4468-42**-****-0164", false), ("94166149********", false), ("12,500", false), ("***-52", false),
+            ("8987—32%%—%%%%—4943", false), ("7557-42**-****_4713", true),
         ])
     func outOfShape(word: String, expected: Bool) {
         #expect(MaskedCardNumber.isOutOfShape(word) == expected)

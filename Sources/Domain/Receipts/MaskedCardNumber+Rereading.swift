@@ -12,15 +12,23 @@ extension MaskedCardNumber {
     /// Whether `word` holds a mask read out of a card number's shape: a masking character,
     /// four digits or more, and no masked card number found (`4468-42**-****_-90164`).
     public static func isOutOfShape(_ word: String) -> Bool {
-        word.contains(where: maskCharacters.contains) && word.filter(\.isASCIIDigit).count >= 4 && find(in: word) == nil
+        word.contains(where: maskCharacters.contains) && word.filter(\.isASCIIDigit).count >= 4
+            && find(in: dashed(word, underscores: false)) == nil
     }
 
     /// The masked card number `reread` holds, in its shape, when its digits are within
     /// `largestRereadDistance` of those of the first reading `original`; `nil` otherwise.
     public static func reshaped(_ reread: String, insteadOf original: String) -> String? {
-        // Read alone, a dash at the mask's end comes back as an underscore (`****_0164`).
-        guard let found = find(in: String(reread.map { $0 == "_" ? "-" : $0 }))?.number else { return nil }
+        guard let found = find(in: dashed(reread))?.number else { return nil }
         let distance = EditDistance.between(Array(found.filter(\.isASCIIDigit)), Array(original.filter(\.isASCIIDigit)))
         return distance <= largestRereadDistance ? found : nil
+    }
+
+    /// `text` with what engines read for a dash written as one: en and em dashes (as the
+    /// extractor's lines have them), and with `underscores` an underscore (read alone, a dash
+    /// at the mask's end comes back as one: `****_0164`; the line's own reading keeps it, so
+    /// a word holding one is still out of shape for the extractor and is read again).
+    private static func dashed(_ text: String, underscores: Bool = true) -> String {
+        String(text.map { "–—―‒−".contains($0) || (underscores && $0 == "_") ? "-" : $0 })
     }
 }
