@@ -163,4 +163,12 @@ extension RecognizedLine {
         let start = (word.boundingBox.minX - boundingBox.minX) / boundingBox.width
         return start...max(start, (word.boundingBox.maxX - boundingBox.minX) / boundingBox.width)
     }
+
+    /// Where the characters `run` of `word` lie along the line, as fractions of its width,
+    /// placed within the word by their widths (`LatinLetterRepair.span(of:in:)`).
+    func span(of run: Range<Int>, in word: RecognizedWord) -> ClosedRange<Double>? {
+        guard let wordSpan = span(of: word), let inWord = LatinLetterRepair.span(of: run, in: word.text) else { return nil }
+        let width = wordSpan.upperBound - wordSpan.lowerBound
+        return (wordSpan.lowerBound + inWord.lowerBound * width)...(wordSpan.lowerBound + inWord.upperBound * width)
+    }
 }

@@ -25,12 +25,9 @@ struct LatinLetterSecondOpinion: LineSecondOpinion {
         try crew.review(lines, on: prepared, where: looksAgain(at:)) { line, engines, prepared in
             var words = line.line.words
             for (index, word) in words.enumerated() {
-                guard let wordSpan = line.line.span(of: word) else { continue }
                 // Right to left, so the offsets of runs still to mend stay valid.
                 for run in LatinLetterRepair.suspectRuns(in: word.text).reversed() {
-                    guard let inWord = LatinLetterRepair.span(of: run, in: words[index].text) else { continue }
-                    let width = wordSpan.upperBound - wordSpan.lowerBound
-                    let span = (wordSpan.lowerBound + inWord.lowerBound * width)...(wordSpan.lowerBound + inWord.upperBound * width)
+                    guard let span = line.line.span(of: run, in: words[index]) else { continue }
                     let original = String(Array(words[index].text)[run])
                     guard let letters = try lettersRead(over: span, of: line, in: prepared, with: engines, insteadOf: original) else { continue }
                     words[index].text = LatinLetterRepair.replacing(run, in: words[index].text, with: letters)

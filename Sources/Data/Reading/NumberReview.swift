@@ -30,12 +30,24 @@ struct NumberReview {
     let control: RecognitionControl
     var minimumLineConfidence: Float = 0
 
+    /// What a word is doubted as, and so how a reading of it alone is confirmed.
+    enum Doubt {
+        /// A registration number whose check digit fails: these characters of the word.
+        case registrationNumber(Range<Int>)
+        /// A card number whose mask was read out of shape.
+        case maskOutOfShape
+        /// Another number read unsurely, put to both models' vote.
+        case unsureNumber
+    }
+
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
         try crew.review(lines, on: prepared, where: looksAgain(at:)) { line, engines, prepared in
             let labelled = BusinessRegistrationNumber.isLabelled(line.line.text)
             var words = line.line.words
             for (index, word) in words.enumerated() {
-                if let run = BusinessRegistrationNumber.doubtfulRun(in: word.text, labelled: labelled) {
+                let whole = 0..<word.text.count
+                switch doubt(about: word, labelled: labelled) {
+                case .registrationNumber(let run):
                     let original = String(Array(word.text)[run])
                     for model in models(engines) {
                         guard let reread = try read(run, of: word, in: line, prepared: prepared, with: model()),
@@ -45,21 +57,21 @@ struct NumberReview {
                         words[index].confidence = max(word.confidence, reread.confidence)
                         break
                     }
-                } else if MaskedCardNumber.isOutOfShape(word.text) {
+                case .maskOutOfShape:
                     for model in models(engines) {
-                        guard let reread = try read(0..<word.text.count, of: word, in: line, prepared: prepared, with: model()),
+                        guard let reread = try read(whole, of: word, in: line, prepared: prepared, with: model()),
                             let number = MaskedCardNumber.reshaped(reread.text, insteadOf: word.text)
                         else { continue }
                         words[index].text = number
                         break
                     }
-                } else if isPutToTheVote(word) {
-                    let readings = try models(engines).compactMap { model in
-                        try read(0..<word.text.count, of: word, in: line, prepared: prepared, with: model())
-                    }
+                case .unsureNumber:
+                    let readings = try models(engines).compactMap { model in try read(whole, of: word, in: line, prepared: prepared, with: model()) }
                     if let mended = NumberRereading.agreedDigits(readings, insteadOf: word.text, confidence: word.confidence) {
                         words[index].text = mended
                     }
+                case nil:
+                    continue
                 }
             }
             return PreparedLine(line: line.line.withWords(words), preparedBox: line.preparedBox)
@@ -71,18 +83,22 @@ struct NumberReview {
     func looksAgain(at line: PreparedLine) -> Bool {
         guard line.line.confidence >= minimumLineConfidence else { return false }
         let labelled = BusinessRegistrationNumber.isLabelled(line.line.text)
-        return line.line.words.contains { word in
-            BusinessRegistrationNumber.doubtfulRun(in: word.text, labelled: labelled) != nil || MaskedCardNumber.isOutOfShape(word.text)
-                || isPutToTheVote(word)
-        }
+        return line.line.words.contains { doubt(about: $0, labelled: labelled) != nil }
     }
 
-    /// Whether `word` is a number both models read again alone: read unsurely
-    /// (`NumberRereading.isDoubtful`), on a page read with English among other languages, and
-    /// not a registration number its check digit confirms (that one is read right).
-    private func isPutToTheVote(_ word: RecognizedWord) -> Bool {
-        setup.readsWithEnglish && NumberRereading.isDoubtful(word.text, confidence: word.confidence)
-            && !BusinessRegistrationNumber.isValid(word.text.filter { $0.isASCIIDigit || $0 == "-" })
+    /// What `word` (on a line `labelled` as holding a registration number, or not) is
+    /// doubted as, if anything. A number both models vote on is read unsurely
+    /// (`NumberRereading.isDoubtful`), on a page read with English among other languages,
+    /// and is no registration number its check digit confirms (that one is read right).
+    func doubt(about word: RecognizedWord, labelled: Bool) -> Doubt? {
+        if let run = BusinessRegistrationNumber.doubtfulRun(in: word.text, labelled: labelled) { return .registrationNumber(run) }
+        if MaskedCardNumber.isOutOfShape(word.text) { return .maskOutOfShape }
+        if setup.readsWithEnglish, NumberRereading.isDoubtful(word.text, confidence: word.confidence),
+            !BusinessRegistrationNumber.isValid(word.text.filter { $0.isASCIIDigit || $0 == "-" })
+        {
+            return .unsureNumber
+        }
+        return nil
     }
 
     /// The characters `run` of `word` read alone with `engine` (all it read there, joined,
@@ -90,9 +106,7 @@ struct NumberReview {
     private func read(
         _ run: Range<Int>, of word: RecognizedWord, in line: PreparedLine, prepared: PreparedImage, with engine: TesseractEngine
     ) throws -> (text: String, confidence: Float)? {
-        guard let wordSpan = line.line.span(of: word), let inWord = LatinLetterRepair.span(of: run, in: word.text) else { return nil }
-        let width = wordSpan.upperBound - wordSpan.lowerBound
-        let span = (wordSpan.lowerBound + inWord.lowerBound * width)...(wordSpan.lowerBound + inWord.upperBound * width)
+        guard let span = line.line.span(of: run, in: word) else { return nil }
         let rectangle = line.readingBox(over: span, margin: max(2, line.preparedBox.height / 2), within: prepared.image.size)
         guard let reread = try engine.look(at: prepared, PSM_SINGLE_LINE, within: rectangle, control: control), !reread.isEmpty else {
             return nil

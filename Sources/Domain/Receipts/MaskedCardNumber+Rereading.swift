@@ -29,6 +29,6 @@ extension MaskedCardNumber {
     /// at the mask's end comes back as one: `****_0164`; the line's own reading keeps it, so
     /// a word holding one is still out of shape for the extractor and is read again).
     private static func dashed(_ text: String, underscores: Bool = true) -> String {
-        String(text.map { "–—―‒−".contains($0) || (underscores && $0 == "_") ? "-" : $0 })
+        String(text.map { ReceiptLine.dashReadings.contains($0) || (underscores && $0 == "_") ? "-" : $0 })
     }
 }

@@ -95,7 +95,7 @@ extension ReceiptExtractor {
             let found = unlabelledTotal(amounts.unlabelled, lines: lines, vat: vat, taxable: receipt.taxableAmount?.value, evidence: evidence)
         {
             receipt.total = found.checked(nil)  // confirmed by the sums, but its label was not read
-            settleOthers(of: &receipt, total: found.value, lines: lines, itemsNet: itemsNet, vatFits: vatFits)
+            settleOthers(of: &receipt, total: found.value, lines: lines, itemsNet: itemsNet, taxFree: taxFree, vatFits: vatFits)
             return
         }
         let candidates = Set(printed.map(\.value) + [itemsNet, subtotalNet, taxablePlusVAT].compactMap { $0 }).filter { $0 > 0 }
@@ -138,13 +138,15 @@ extension ReceiptExtractor {
             receipt.vat = foundVAT
             receipt.checks.append(ReceiptCheck(kind: .vatMatchesTotal, passed: true))
         }
-        settleOthers(of: &receipt, total: best, lines: lines, itemsNet: itemsNet, vatFits: vatFits)
+        settleOthers(of: &receipt, total: best, lines: lines, itemsNet: itemsNet, taxFree: taxFree, vatFits: vatFits)
         if let foundVAT { receipt.vat = foundVAT.checked(nil) }  // confirmed by the sums, but its label was not read
     }
 
     /// Confirms or marks down the VAT, the taxable amount, the items and the discounts by
     /// whether they agree with the settled `total`.
-    static func settleOthers(of receipt: inout Receipt, total best: Int, lines: [ReceiptLine], itemsNet: Int?, vatFits: (Int) -> Bool) {
+    static func settleOthers(
+        of receipt: inout Receipt, total best: Int, lines: [ReceiptLine], itemsNet: Int?, taxFree: Int, vatFits: (Int) -> Bool
+    ) {
         let vat = receipt.vat?.value
         if receipt.taxableAmount == nil, let vat, let supply = supplyAmount(in: lines, plus: vat, makes: best) {
             receipt.taxableAmount = supply
@@ -155,7 +157,6 @@ extension ReceiptExtractor {
         } else if let taxable = receipt.taxableAmount {
             // No VAT read: the taxable amount is still the total (less tax-free goods) less
             // the eleventh that is its VAT, or it disagrees with the total (`14,727` read `1 472`).
-            let taxFree = labelledAmount(in: lines, labels: Keywords.taxFree, excluding: Keywords.vat)?.value ?? 0
             let taxed = KoreanAmount.sum([best, -taxFree])
             if !isVAT(KoreanAmount.sum([taxed, -taxable.value]), of: taxed) { receipt.taxableAmount = taxable.checked(false) }
         }

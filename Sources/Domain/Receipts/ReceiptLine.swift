@@ -1,6 +1,10 @@
 /// One recognised line as the receipt extractor sees it: its text with single spaces, the
 /// same without spaces for keyword matching, and the words behind each part of the text.
 struct ReceiptLine {
+    /// What engines read for a printed dash (en and em dashes, a horizontal bar, a minus
+    /// sign): a hyphen on a receipt.
+    static let dashReadings: Set<Character> = ["–", "—", "―", "‒", "−"]
+
     let index: Int
     let line: RecognizedLine
     /// The text with whitespace collapsed to single spaces.
@@ -16,7 +20,7 @@ struct ReceiptLine {
         self.index = index
         self.line = line
         // Dashes the engine reads as em dashes and the like are hyphens on receipts.
-        text = TextCleanup.collapsingWhitespace(String(line.text.map { "–—―‒−".contains($0) ? "-" : $0 }))
+        text = TextCleanup.collapsingWhitespace(String(line.text.map { Self.dashReadings.contains($0) ? "-" : $0 }))
         compact = text.filter { !$0.isWhitespace }
         compactCharacters = Array(compact)
         var ranges: [(Range<String.Index>, RecognizedWord)] = []
