@@ -1,12 +1,14 @@
 /// The Levenshtein distance: how many characters must be changed, left out or added to
 /// turn one sequence into another.
 enum EditDistance {
-    static func between<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
+    /// The distance from `a` to `b`, each element of `a` left out counted `leavingOutCosts`
+    /// (1 by default; 0 where `a` may hold elements misread that `b` rightly lacks).
+    static func between<Element: Equatable>(_ a: [Element], _ b: [Element], leavingOutCosts: Int = 1) -> Int {
         var previous = Array(0...b.count)
-        for (i, left) in a.enumerated() {
-            var current = [i + 1]
+        for left in a {
+            var current = [previous[0] + leavingOutCosts]
             for (j, right) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1)))
+                current.append(min(previous[j + 1] + leavingOutCosts, current[j] + 1, previous[j] + (left == right ? 0 : 1)))
             }
             previous = current
         }

@@ -38,6 +38,14 @@ struct NumberReviewTests {
         #expect(receipt.cardNumber?.value == "4468-42**-****-0164", "\(String(describing: receipt.cardNumber))")
     }
 
+    @Test("A card number whose mask the line model split into words (9752-99* *-* ** *_7246) is read again as one run and gets its shape back")
+    func maskSplitIntoWords() async throws {
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("card-mask-split.png").data())
+        #expect(result.lines.contains { $0.text == "카드번호 9752-99**-****-7246" }, "\(result.text)")
+        let receipt = ReceiptExtractor().extract(from: result)
+        #expect(receipt.cardNumber?.value == "9752-99**-****-7246", "\(String(describing: receipt.cardNumber))")
+    }
+
     @Test("Lines kept by the confidence filter with a failing business number or an unsure number are looked at again")
     func looksAgain() {
         let review = Self.review()

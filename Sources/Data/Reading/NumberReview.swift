@@ -12,9 +12,10 @@ import Domain
 /// - a business registration number whose check digit fails
 ///   (`BusinessRegistrationNumber.doubtfulRun`): the first reading whose check digit holds
 ///   is taken (`BusinessRegistrationNumber.confirmedReading`);
-/// - a card number whose mask was read out of shape (`MaskedCardNumber.isOutOfShape`):
-///   the first reading that gives the shape back with the same digits is taken
-///   (`MaskedCardNumber.reshaped`);
+/// - a card number whose mask was read out of shape, as one run of the line's words
+///   (`MaskedCardNumber.doubtfulRun`: split into words, masks read as letters or lost):
+///   the first reading that gives the shape back with the same digits, one changed or
+///   added at most, is taken (`MaskedCardNumber.reshaped`);
 /// - any other number read unsurely (`NumberRereading.isDoubtful`: a date, a time, an
 ///   amount, a card or approval number; not a registration number its check digit
 ///   confirms): the digits both models read, one of them more surely than the line did,
@@ -34,8 +35,6 @@ struct NumberReview {
     enum Doubt {
         /// A registration number whose check digit fails: these characters of the word.
         case registrationNumber(Range<Int>)
-        /// A card number whose mask was read out of shape.
-        case maskOutOfShape
         /// Another number read unsurely, put to both models' vote.
         case unsureNumber
     }
@@ -44,6 +43,16 @@ struct NumberReview {
         try crew.review(lines, on: prepared, where: looksAgain(at:)) { line, engines, prepared in
             let labelled = BusinessRegistrationNumber.isLabelled(line.line.text)
             var words = line.line.words
+            if let run = MaskedCardNumber.doubtfulRun(in: words.map(\.text)) {
+                let original = run.text(in: words.map(\.text))
+                for model in models(engines) {
+                    guard let reread = try read(run, of: words, in: line, prepared: prepared, with: model()),
+                        let number = MaskedCardNumber.reshaped(reread.text, insteadOf: original)
+                    else { continue }
+                    words = run.replacing(in: words, with: number)
+                    break
+                }
+            }
             for (index, word) in words.enumerated() {
                 let whole = 0..<word.text.count
                 switch doubt(about: word, labelled: labelled) {
@@ -55,14 +64,6 @@ struct NumberReview {
                         else { continue }
                         words[index].text = LatinLetterRepair.replacing(run, in: word.text, with: number)
                         words[index].confidence = max(word.confidence, reread.confidence)
-                        break
-                    }
-                case .maskOutOfShape:
-                    for model in models(engines) {
-                        guard let reread = try read(whole, of: word, in: line, prepared: prepared, with: model()),
-                            let number = MaskedCardNumber.reshaped(reread.text, insteadOf: word.text)
-                        else { continue }
-                        words[index].text = number
                         break
                     }
                 case .unsureNumber:
@@ -83,7 +84,8 @@ struct NumberReview {
     func looksAgain(at line: PreparedLine) -> Bool {
         guard line.line.confidence >= minimumLineConfidence else { return false }
         let labelled = BusinessRegistrationNumber.isLabelled(line.line.text)
-        return line.line.words.contains { doubt(about: $0, labelled: labelled) != nil }
+        return MaskedCardNumber.doubtfulRun(in: line.line.words.map(\.text)) != nil
+            || line.line.words.contains { doubt(about: $0, labelled: labelled) != nil }
     }
 
     /// What `word` (on a line `labelled` as holding a registration number, or not) is
@@ -92,7 +94,6 @@ struct NumberReview {
     /// and is no registration number its check digit confirms (that one is read right).
     func doubt(about word: RecognizedWord, labelled: Bool) -> Doubt? {
         if let run = BusinessRegistrationNumber.doubtfulRun(in: word.text, labelled: labelled) { return .registrationNumber(run) }
-        if MaskedCardNumber.isOutOfShape(word.text) { return .maskOutOfShape }
         if setup.readsWithEnglish, NumberRereading.isDoubtful(word.text, confidence: word.confidence),
             !BusinessRegistrationNumber.isValid(word.text.filter { $0.isASCIIDigit || $0 == "-" })
         {
@@ -107,11 +108,31 @@ struct NumberReview {
         _ run: Range<Int>, of word: RecognizedWord, in line: PreparedLine, prepared: PreparedImage, with engine: TesseractEngine
     ) throws -> (text: String, confidence: Float)? {
         guard let span = line.line.span(of: run, in: word) else { return nil }
+        return try read(span, in: line, prepared: prepared, with: engine)
+    }
+
+    /// What `engine` reads alone over `span` of `line` (fractions of its width): all it read
+    /// there, joined, and its least confident line's confidence; `nil` when nothing.
+    private func read(
+        _ span: ClosedRange<Double>, in line: PreparedLine, prepared: PreparedImage, with engine: TesseractEngine
+    ) throws -> (text: String, confidence: Float)? {
         let rectangle = line.readingBox(over: span, margin: max(2, line.preparedBox.height / 2), within: prepared.image.size)
         guard let reread = try engine.look(at: prepared, PSM_SINGLE_LINE, within: rectangle, control: control), !reread.isEmpty else {
             return nil
         }
         return (reread.map(\.line.text).joined(separator: " "), reread.map(\.line.confidence).min() ?? 0)
+    }
+
+    /// The card number's `run` of `words` (the line's) read alone with `engine`.
+    private func read(
+        _ run: MaskedCardNumber.DoubtfulRun, of words: [RecognizedWord], in line: PreparedLine, prepared: PreparedImage,
+        with engine: TesseractEngine
+    ) throws -> (text: String, confidence: Float)? {
+        let first = words[run.words.lowerBound]
+        let last = words[run.words.upperBound]
+        guard let from = line.line.span(of: run.start..<first.text.count, in: first), let to = line.line.span(of: 0..<run.end, in: last)
+        else { return nil }
+        return try read(from.lowerBound...max(from.lowerBound, to.upperBound), in: line, prepared: prepared, with: engine)
     }
 
     /// The engines a number is read with, in order: the page's, then the English model alone
