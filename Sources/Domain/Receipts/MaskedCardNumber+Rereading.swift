@@ -76,8 +76,9 @@ extension MaskedCardNumber {
         // On through words of digits, masks and marks, up to the last digit or mask.
         var last = first.word
         var next = first.word + 1
-        while next < words.count, words[next].allSatisfy({ $0.isASCIIDigit || maskCharacters.contains($0) || isMark($0) })
-            || words[next].contains(where: { $0.isASCIIDigit || asterisks.contains($0) })
+        while next < words.count,
+            words[next].allSatisfy({ $0.isASCIIDigit || maskCharacters.contains($0) || isMark($0) })
+                || words[next].contains(where: { $0.isASCIIDigit || asterisks.contains($0) })
         {
             if words[next].contains(where: { $0.isASCIIDigit || maskCharacters.contains($0) }) { last = next }
             next += 1
