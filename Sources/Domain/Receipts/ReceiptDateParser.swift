@@ -1,6 +1,7 @@
 /// Finds dates and times in the formats Korean receipts print: `2025-10-18 21:22`,
-/// `2025.10.18 21:22:05`, `2025/10/18`, `25/10/18`, `25.10.18`, `2025년 10월 18일`, with the
-/// time anywhere on the same line (`21:22`, `21:22:05`, `21시 22분`).
+/// `2025.10.18 21:22:05`, `2025/10/18`, `25/10/18`, `25.10.18`, `2025년 10월 18일`,
+/// `20251018 21:22` (before a time), with the time anywhere on the same line (`21:22`,
+/// `21:22:05`, `21시 22분`).
 public enum ReceiptDateParser {
     /// The first valid date in `text`, with the line's time when it has one, and the range
     /// of `text` it was read from.
@@ -15,6 +16,13 @@ public enum ReceiptDateParser {
         found += text.matches(of: #/(20\d{2})[-./]?(\d{2})[-./'’](\d{2})(?=\d{1,2}:\d{2})/#, notAfter: "0123456789")
             .map { ([$0.1, $0.2, $0.3], false, $0.range) }
         found += text.matches(of: #/(20\d{2})(\d{2})[-./](\d{2})(?!\d)/#, notAfter: "0123456789")
+            .map { ([$0.1, $0.2, $0.3], false, $0.range) }
+        // Before a time only (else eight digits are as likely an order or approval number): a
+        // date printed without separators (`20240313 21:48`), or with one read as the digit
+        // it resembles (`2023704/05`: `/` read `7`; `-` read `1`).
+        found += text.matches(of: #/(20\d{2})(\d{2})(\d{2})(?=\s+\d{1,2}:\d{2})/#, notAfter: "0123456789")
+            .map { ([$0.1, $0.2, $0.3], false, $0.range) }
+        found += text.matches(of: #/(20\d{2})[17](\d{2})[-./](\d{2})(?=\s+\d{1,2}:\d{2})/#, notAfter: "0123456789")
             .map { ([$0.1, $0.2, $0.3], false, $0.range) }
         found += text.matches(of: #/(\d{2})[-./](\d{2})[-./](\d{2})(?![\d-])/#, notAfter: "0123456789-")
             .map { ([$0.1, $0.2, $0.3], true, $0.range) }
