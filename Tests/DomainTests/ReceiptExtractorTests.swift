@@ -75,6 +75,33 @@ struct ReceiptExtractorTests {
         #expect((right.taxableAmount?.confidence ?? 0) >= 0.8)
     }
 
+    @Test(
+        "A VAT or taxable amount read a digit off what the total and the other demand (3,546 read 31546) is that amount, never confirmed",
+        arguments: [
+            (["과세물품가액 35,454", "부 가 세 31546"], 35_454, 3_546), (["과세물품가액 35,464", "부가세 3,546"], 35_454, 3_546),
+            (["부가세 3,845"], nil, 3_545),
+        ] as [([String], Int?, Int)])
+    func amountsADigitOff(lines: [String], taxable: Int?, vat: Int) throws {
+        let head = ["더현대 판교점", "사업자번호 220-81-62517", "2025-10-18 21:22"]
+        let read = ReceiptExtractor().extract(from: receipt(head + lines + ["합계 39,000", "신용카드 39,000"]))
+        #expect(read.taxableAmount?.value == taxable)
+        #expect(read.vat?.value == vat)
+        let mended = try #require(lines.contains("부가세 3,546") ? read.taxableAmount : read.vat)
+        #expect(!mended.isHighConfidence)
+        #expect(mended.sourceText != String(mended.value))  // the text as printed (misread) is kept
+        #expect(read.total?.value == 39_000)
+    }
+
+    @Test(
+        "An amount further off, or one the sums do not make a VAT, is left as read and marked down",
+        arguments: [(["과세물품가액 35,454", "부가세 4,000"], 4_000), (["과세물품가액 30,000", "부가세 9,600"], 9_600)])
+    func amountsFurtherOff(lines: [String], vat: Int) throws {
+        let read = ReceiptExtractor().extract(from: receipt(["더현대 판교점", "2025-10-18 21:22"] + lines + ["합계 39,000", "신용카드 39,000"]))
+        let kept = try #require(read.vat)
+        #expect(kept.value == vat)
+        #expect(kept.confidence < 0.6)
+    }
+
     @Test("A total that its checks contradict is marked down")
     func contradictedTotal() throws {
         let read = ReceiptExtractor().extract(from: receipt(["가게", "우유 1 2,000", "빵 1 3,000", "합계 9,000", "부가세 300"]))

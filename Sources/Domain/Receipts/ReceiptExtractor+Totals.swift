@@ -147,17 +147,33 @@ extension ReceiptExtractor {
     static func settleOthers(
         of receipt: inout Receipt, total best: Int, lines: [ReceiptLine], itemsNet: Int?, taxFree: Int, vatFits: (Int) -> Bool
     ) {
+        // A VAT or taxable amount a digit off what the total and the other demand is that
+        // amount, misread; the sums are all that confirm it.
+        let taxed = KoreanAmount.sum([best, -taxFree])
+        var vatMended = false
+        if !vatFits(best), let read = receipt.vat,
+            let mended = amountADigitOff(read.value, demanded: demandedVAT(of: taxed, taxable: receipt.taxableAmount?.value))
+        {
+            receipt.vat = read.with(value: mended)
+            vatMended = true
+        }
         let vat = receipt.vat?.value
+        var taxableMended = false
+        if let vat, let taxable = receipt.taxableAmount, isVAT(vat, of: taxed), KoreanAmount.sum([taxable.value, vat]) != taxed,
+            let mended = amountADigitOff(taxable.value, demanded: KoreanAmount.sum([taxed, -vat]))
+        {
+            receipt.taxableAmount = taxable.with(value: mended)
+            taxableMended = true
+        }
         if receipt.taxableAmount == nil, let vat, let supply = supplyAmount(in: lines, plus: vat, makes: best) {
             receipt.taxableAmount = supply
         }
-        receipt.vat = receipt.vat?.checked(vatFits(best))
+        receipt.vat = receipt.vat?.checked(vatMended ? nil : vatFits(best))
         if let vat {
-            receipt.taxableAmount = receipt.taxableAmount.map { $0.checked(KoreanAmount.sum([$0.value, vat]) == best) }
+            receipt.taxableAmount = receipt.taxableAmount.map { $0.checked(taxableMended ? nil : KoreanAmount.sum([$0.value, vat]) == best) }
         } else if let taxable = receipt.taxableAmount {
             // No VAT read: the taxable amount is still the total (less tax-free goods) less
             // the eleventh that is its VAT, or it disagrees with the total (`14,727` read `1 472`).
-            let taxed = KoreanAmount.sum([best, -taxFree])
             if !isVAT(KoreanAmount.sum([taxed, -taxable.value]), of: taxed) { receipt.taxableAmount = taxable.checked(false) }
         }
         if itemsNet == best {  // the amounts add up; an item whose own arithmetic fails stays marked down
@@ -168,6 +184,22 @@ extension ReceiptExtractor {
         } else if itemsNet != nil {
             for index in receipt.items.indices { receipt.items[index].confidence *= 0.6 }
         }
+    }
+
+    /// The VAT a taxed total of `taxed` demands: what the taxable amount leaves of it, when
+    /// that is its VAT; with no taxable amount, its eleventh.
+    static func demandedVAT(of taxed: Int, taxable: Int?) -> Int? {
+        guard let taxable else { return Int((Double(taxed) / 11).rounded()) }
+        let rest = KoreanAmount.sum([taxed, -taxable])
+        return isVAT(rest, of: taxed) ? rest : nil
+    }
+
+    /// `demanded`, when the amount `read` is one digit off it (changed, added or lost:
+    /// `3,546` read `31546`, its comma taken for a 1): printed there, and misread. The sums
+    /// are its only confirmation, so it is never confirmed.
+    static func amountADigitOff(_ read: Int, demanded: Int?) -> Int? {
+        guard let demanded, demanded > 0, demanded != read else { return nil }
+        return EditDistance.between(Array(String(read)), Array(String(demanded))) <= 1 ? demanded : nil
     }
 
     /// Whether `vat` is the VAT a total of `total` includes: a tenth of its supply amount,
