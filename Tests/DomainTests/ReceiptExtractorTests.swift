@@ -124,6 +124,26 @@ struct ReceiptExtractorTests {
         #expect(read.total?.value == 21_000)
     }
 
+    @Test(
+        "An item amount a digit off quantity × unit price (25,200 read 295,200; 1,600 read 4,600) is mended when the items then make the total",
+        arguments: [("우유 1L 12,600 2 295,200", 25_200), ("대파 1단 1,600 1 4,600", 1_600)])
+    func itemAmountADigitOff(line: String, amount: Int) throws {
+        let read = ReceiptExtractor().extract(
+            from: receipt(["다온식당", "메뉴 단가 수량 금액", "김치찌개 9,000 2 18,000", line, "합계금액 \(18_000 + amount)", "신용카드 \(18_000 + amount)"]))
+        #expect(read.items.map(\.amount) == [18_000, amount])
+        #expect(read.checks.contains(ReceiptCheck(kind: .itemsMatchTotal, passed: true)))
+        let mended = try #require(read.items.last)
+        #expect(mended.confidence >= 0.9)  // its arithmetic and the sum both confirm it
+    }
+
+    @Test("An item amount is not mended when the mended items do not make the total either")
+    func itemAmountNotMended() {
+        let read = ReceiptExtractor().extract(
+            from: receipt(["다온식당", "메뉴 단가 수량 금액", "김치찌개 9,000 2 18,000", "우유 1L 12,600 2 295,200", "합계금액 50,000", "신용카드 50,000"]))
+        #expect(read.items.map(\.amount) == [18_000, 295_200])
+        #expect(read.items.allSatisfy { $0.confidence < 0.9 })
+    }
+
     @Test("Items printed on two lines (number and name, then barcode and prices) are one item each")
     func twoLineItems() {
         let read = ReceiptExtractor().extract(

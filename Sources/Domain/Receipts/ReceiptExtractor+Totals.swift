@@ -62,6 +62,7 @@ extension ReceiptExtractor {
     /// outnumber, by two, the printed totals and payments that contradict it. The checks are recorded, and every other
     /// amount is confirmed or marked down by whether it agrees with the total.
     static func settleTotal(of receipt: inout Receipt, amounts: SummaryAmounts, lines: [ReceiptLine]) {
+        mendItemAmounts(of: &receipt, toMake: Set((amounts.totals + amounts.paid).map(\.value)))
         let discounts = receipt.discountTotal
         let itemsNet = receipt.items.isEmpty ? nil : KoreanAmount.sum(receipt.items.map(\.amount) + [-discounts])
         let subtotalNet = amounts.subtotal.map { KoreanAmount.sum([$0.value, -discounts]) }
@@ -192,6 +193,23 @@ extension ReceiptExtractor {
         guard let taxable else { return Int((Double(taxed) / 11).rounded()) }
         let rest = KoreanAmount.sum([taxed, -taxable])
         return isVAT(rest, of: taxed) ? rest : nil
+    }
+
+    /// Mends the items whose arithmetic fails with their amount a digit off quantity × unit
+    /// price (`25,200` read `295,200`; `1,600` read `4,600`), when the items so mended, less
+    /// the discounts, make one of `totals` (the totals and amounts paid printed) and as read
+    /// do not: their arithmetic and the sum then both confirm them.
+    static func mendItemAmounts(of receipt: inout Receipt, toMake totals: Set<Int>) {
+        let discounts = receipt.discountTotal
+        let net = { (items: [ReceiptItem]) in KoreanAmount.sum(items.map(\.amount) + [-discounts]) }
+        guard !totals.contains(net(receipt.items)) else { return }
+        var mended = receipt.items
+        for (index, item) in mended.enumerated() {
+            guard let unitPrice = item.unitPrice, !multiplies(unitPrice, by: item.quantity, to: item.amount) else { continue }
+            let (product, overflow) = unitPrice.multipliedReportingOverflow(by: item.quantity)
+            if !overflow, let amount = amountADigitOff(item.amount, demanded: product) { mended[index].amount = amount }
+        }
+        if mended != receipt.items, totals.contains(net(mended)) { receipt.items = mended }
     }
 
     /// `demanded`, when the amount `read` is one digit off it (changed, added or lost:
