@@ -102,6 +102,30 @@ struct ReceiptExtractorTests {
         #expect(kept.confidence < 0.6)
     }
 
+    @Test(
+        "Two-syllable labels read with one jamo wrong (한계 for 합계, 소게 for 소계) are still labels; another label is not",
+        arguments: [
+            ("한 계 7,500", ["합계"], true), ("합게 7,500", ["합계"], true), ("소게 12,000", ["소계"], true), ("새액 682", ["세액"], true),
+            ("총액 12,000", ["세액"], false), ("세액 682", ["금액"], false), ("할인 500", ["합계"], false), ("현금 500", ["할인"], false),
+            ("푸른채소가게", ["소계"], false), ("한계치 12", ["합계"], false),
+        ])
+    func labelsWithOneJamoMisread(text: String, labels: [String], expected: Bool) {
+        let line = ReceiptLine(index: 0, line: receipt([text]).lines[0])
+        #expect(line.containsLabel(anyOf: labels) == expected)
+    }
+
+    @Test("A card slip's total under a misread label, with a mark read as digits after it (한 계 7. 500 52), is its total")
+    func cardSlipTotalUnderMisreadLabel() throws {
+        let read = ReceiptExtractor().extract(
+            from: receipt([
+                "가맹점 : 김태준의 탕탕집", "사업자 : 536-37-00183 TEL : 02-511-3235", "6.8318", "부가세 682 9", "한 계 7. 500 52", "10비씨카드",
+                "거래일시 : 2018/01/30 12.46:24", "승인번호 : 72110079",
+            ]))
+        let total = try #require(read.total)
+        #expect(total.value == 7_500)
+        #expect(read.vat?.value == 682)
+    }
+
     @Test("A total that its checks contradict is marked down")
     func contradictedTotal() throws {
         let read = ReceiptExtractor().extract(from: receipt(["가게", "우유 1 2,000", "빵 1 3,000", "합계 9,000", "부가세 300"]))
@@ -473,8 +497,9 @@ struct ReceiptLayoutTests {
 
     @Test("The largest unlabelled amount of a card slip, the VAT a tenth of it, is its total (not high confidence)")
     func unlabelledTotalOfSlip() throws {
-        // A photographed IC card slip's `합 계` read `한 계`, its `금 액 6,818 원` as `6.8318`.
-        let read = ReceiptExtractor().extract(from: receipt(["IC신용승인", "가맹점 : 김태준의 탕탕집", "6.8318", "부가세 682 원", "한 계 7,500 원", "10비씨카드"]))
+        // A photographed IC card slip's `합 계` read `ㅎ 계` (a jamo for the syllable: no
+        // label), its `금 액 6,818 원` as `6.8318`.
+        let read = ReceiptExtractor().extract(from: receipt(["IC신용승인", "가맹점 : 김태준의 탕탕집", "6.8318", "부가세 682 원", "ㅎ 계 7,500 원", "10비씨카드"]))
         let total = try #require(read.total)
         #expect(total.value == 7_500)
         #expect(!total.isHighConfidence)
