@@ -160,6 +160,26 @@ struct ReceiptExtractorTests {
         #expect(mended.confidence >= 0.9)  // its arithmetic and the sum both confirm it
     }
 
+    @Test("With the total's label misread, an item amount a digit off is mended when the items then make the amount left unlabelled")
+    func itemAmountMendedToUnlabelledTotal() throws {
+        let read = ReceiptExtractor().extract(
+            from: receipt([
+                "킹마트", "상품명 단가 수량 금액", "001 공주알밤술", "8809409970097 1,300 2 2,600", "003 상추 1봉", "22001429 1.980 1 19808",
+                "(#)면세물품 : 0", "Sr FA: 4, 580",
+            ]))
+        #expect(read.items.map(\.amount) == [2_600, 1_980])
+        #expect(read.total?.value == 4_580)
+        #expect(read.total?.isHighConfidence == false)  // its label was not read
+    }
+
+    @Test("A tax-free item marked 면세 is an item; the tax-free goods' sum (면세물품 : 1,980) starts the summary")
+    func taxFreeItemAndSum() {
+        let read = ReceiptExtractor().extract(
+            from: receipt(["마트", "상추 (면세) 1 1,980", "우유 1 2,000", "(#)면세물품 : 1,980", "합계 3,980", "신용카드 3,980"]))
+        #expect(read.items.map(\.amount) == [1_980, 2_000])
+        #expect(read.total?.value == 3_980)
+    }
+
     @Test("An item amount is not mended when the mended items do not make the total either")
     func itemAmountNotMended() {
         let read = ReceiptExtractor().extract(

@@ -75,7 +75,8 @@ extension ReceiptExtractor {
     }
 
     static func isSummary(_ line: ReceiptLine) -> Bool {
-        line.containsLabel(anyOf: Keywords.total.map(\.label) + Keywords.vat + Keywords.taxable + Keywords.subtotal + Keywords.discountTotal)
+        line.containsLabel(
+            anyOf: Keywords.total.map(\.label) + Keywords.vat + Keywords.taxable + Keywords.taxFreeTotal + Keywords.subtotal + Keywords.discountTotal)
     }
 
     static func isHeader(_ line: ReceiptLine) -> Bool {

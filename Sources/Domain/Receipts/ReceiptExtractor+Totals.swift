@@ -62,7 +62,10 @@ extension ReceiptExtractor {
     /// outnumber, by two, the printed totals and payments that contradict it. The checks are recorded, and every other
     /// amount is confirmed or marked down by whether it agrees with the total.
     static func settleTotal(of receipt: inout Receipt, amounts: SummaryAmounts, lines: [ReceiptLine]) {
-        mendItemAmounts(of: &receipt, toMake: Set((amounts.totals + amounts.paid).map(\.value)))
+        // What the items may be mended to make: a printed total or amount paid; with none
+        // read, an amount whose label was not (`Sr FA: 10, 540`).
+        let printedTotals = amounts.totals + amounts.paid
+        mendItemAmounts(of: &receipt, toMake: Set((printedTotals.isEmpty ? amounts.unlabelled : printedTotals).map(\.value)))
         let discounts = receipt.discountTotal
         let itemsNet = receipt.items.isEmpty ? nil : KoreanAmount.sum(receipt.items.map(\.amount) + [-discounts])
         let subtotalNet = amounts.subtotal.map { KoreanAmount.sum([$0.value, -discounts]) }
@@ -197,8 +200,9 @@ extension ReceiptExtractor {
 
     /// Mends the items whose arithmetic fails with their amount a digit off quantity × unit
     /// price (`25,200` read `295,200`; `1,600` read `4,600`), when the items so mended, less
-    /// the discounts, make one of `totals` (the totals and amounts paid printed) and as read
-    /// do not: their arithmetic and the sum then both confirm them.
+    /// the discounts, make one of `totals` (the totals and amounts paid printed, or with
+    /// none read the unlabelled amounts) and as read do not: their arithmetic and the sum
+    /// then both confirm them.
     static func mendItemAmounts(of receipt: inout Receipt, toMake totals: Set<Int>) {
         let discounts = receipt.discountTotal
         let net = { (items: [ReceiptItem]) in KoreanAmount.sum(items.map(\.amount) + [-discounts]) }

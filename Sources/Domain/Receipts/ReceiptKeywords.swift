@@ -28,6 +28,9 @@ enum Keywords {
     /// What a card slip prints its supply amount under (`금 액 6,818 원`).
     static let supply = ["금액", "공급금액", "물품가액", "과세금액"]
     static let taxFree = ["면세"]
+    /// Labels of the tax-free goods' sum, a summary line (`(#)면세물품 : 1,980`); a tax-free
+    /// item may say `면세` among the items.
+    static let taxFreeTotal = ["면세물품", "면세가액", "면세금액", "면세합계", "면세매출"]
     static let discount = ["할인", "쿠폰", "에누리", "포인트사용", "사용포인트"]
     static let discountTotal = ["할인합계", "총할인", "할인금액합계", "할인총액"]
     static let businessNumber = ["사업자", "등록번호", "사업자번호"]
