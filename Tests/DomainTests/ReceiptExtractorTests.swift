@@ -126,6 +126,19 @@ struct ReceiptExtractorTests {
         #expect(read.vat?.value == 682)
     }
 
+    @Test("A card slip's supply amount whose label was lost, read a digit off (6.8318 for 6,818), is the total less the VAT, never confirmed")
+    func supplyAmountADigitOff() throws {
+        let slip = ["가맹점 : 김태준의 탕탕집", "사업자 : 536-37-00183", "6.8318", "부가세 682 원", "합계 7,500 원", "비씨카드"]
+        let read = ReceiptExtractor().extract(from: receipt(slip))
+        let taxable = try #require(read.taxableAmount)
+        #expect(taxable.value == 6_818)
+        #expect(!taxable.isHighConfidence)
+        #expect(taxable.lineIndices == [2])
+        // Further off, or not a number alone on its line, it is nothing.
+        #expect(ReceiptExtractor().extract(from: receipt(slip.map { $0 == "6.8318" ? "6.9418" : $0 })).taxableAmount == nil)
+        #expect(ReceiptExtractor().extract(from: receipt(slip.map { $0 == "6.8318" ? "주차 6.8318" : $0 })).taxableAmount == nil)
+    }
+
     @Test("A total that its checks contradict is marked down")
     func contradictedTotal() throws {
         let read = ReceiptExtractor().extract(from: receipt(["가게", "우유 1 2,000", "빵 1 3,000", "합계 9,000", "부가세 300"]))

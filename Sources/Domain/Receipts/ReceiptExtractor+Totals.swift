@@ -171,6 +171,9 @@ extension ReceiptExtractor {
         }
         if receipt.taxableAmount == nil, let vat, let supply = supplyAmount(in: lines, plus: vat, makes: best) {
             receipt.taxableAmount = supply
+        } else if receipt.taxableAmount == nil, let vat, isVAT(vat, of: taxed) {
+            receipt.taxableAmount = unlabelledSupply(in: lines, demanded: KoreanAmount.sum([taxed, -vat]))
+            taxableMended = receipt.taxableAmount != nil
         }
         receipt.vat = receipt.vat?.checked(vatMended ? nil : vatFits(best))
         if let vat {
@@ -261,6 +264,22 @@ extension ReceiptExtractor {
             guard let amount = line.trailingAmount, KoreanAmount.sum([amount.amount, vat]) == total else { continue }
             let label = line.compact.prefix { !$0.isASCIIDigit }.filter(\.isLetter)
             if Keywords.supply.contains(String(label)) { return line.field(amount.amount, range: amount.range) }
+        }
+        return nil
+    }
+
+    /// A supply amount whose label was lost and whose digits were misread by one (a card
+    /// slip's `금 액 6,818 원` read `6.8318`): a line holding only a number one digit off
+    /// `demanded`, the total less its VAT. The sums are its only confirmation.
+    static func unlabelledSupply(in lines: [ReceiptLine], demanded: Int) -> ReceiptField<Int>? {
+        guard demanded > 0 else { return nil }
+        for line in lines {
+            let text = line.text.trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty, text.allSatisfy({ $0.isASCIIDigit || $0 == "," || $0 == "." }),
+                text.filter({ $0 == "," || $0 == "." }).count <= 1,
+                amountADigitOff(Int(text.filter(\.isASCIIDigit)) ?? -1, demanded: demanded) != nil
+            else { continue }
+            return line.field(demanded, range: line.text.range(of: text))
         }
         return nil
     }
