@@ -114,25 +114,20 @@ struct ReceiptExtractorTests {
         #expect(line.containsLabel(anyOf: labels) == expected)
     }
 
-    @Test("A card slip's total under a misread label, with a mark read as digits after it (한 계 7. 500 52), is its total")
-    func cardSlipTotalUnderMisreadLabel() throws {
-        let read = ReceiptExtractor().extract(
-            from: receipt([
-                "가맹점 : 김태준의 탕탕집", "사업자 : 536-37-00183 TEL : 02-511-3235", "6.8318", "부가세 682 9", "한 계 7. 500 52", "10비씨카드",
-                "거래일시 : 2018/01/30 12.46:24", "승인번호 : 72110079",
-            ]))
-        let total = try #require(read.total)
-        #expect(total.value == 7_500)
-        #expect(read.vat?.value == 682)
-    }
-
-    @Test("A card slip's supply amount whose label was lost, read a digit off (6.8318 for 6,818), is the total less the VAT, never confirmed")
-    func supplyAmountADigitOff() throws {
-        let slip = ["가맹점 : 김태준의 탕탕집", "사업자 : 536-37-00183", "6.8318", "부가세 682 원", "합계 7,500 원", "비씨카드"]
+    @Test(
+        "The IC slip as read: its total under a misread label with a mark read as digits after it (한 계 7. 500 52), its supply amount without its label and a digit off (6.8318 for 6,818)"
+    )
+    func cardSlipAsRead() throws {
+        let slip = [
+            "가맹점 : 김태준의 탕탕집", "사업자 : 536-37-00183 TEL : 02-511-3235", "6.8318", "부가세 682 9", "한 계 7. 500 52", "10비씨카드",
+            "거래일시 : 2018/01/30 12.46:24", "승인번호 : 72110079",
+        ]
         let read = ReceiptExtractor().extract(from: receipt(slip))
+        #expect(read.total?.value == 7_500)
+        #expect(read.vat?.value == 682)
         let taxable = try #require(read.taxableAmount)
         #expect(taxable.value == 6_818)
-        #expect(!taxable.isHighConfidence)
+        #expect(!taxable.isHighConfidence)  // the sums are all that confirm it
         #expect(taxable.lineIndices == [2])
         // Further off, or not a number alone on its line, it is nothing.
         #expect(ReceiptExtractor().extract(from: receipt(slip.map { $0 == "6.8318" ? "6.9418" : $0 })).taxableAmount == nil)
