@@ -151,33 +151,12 @@ extension ReceiptExtractor {
     static func settleOthers(
         of receipt: inout Receipt, total best: Int, lines: [ReceiptLine], itemsNet: Int?, taxFree: Int, vatFits: (Int) -> Bool
     ) {
-        // A VAT or taxable amount a digit off what the total and the other demand is that
-        // amount, misread; the sums are all that confirm it.
         let taxed = KoreanAmount.sum([best, -taxFree])
-        var vatMended = false
-        if !vatFits(best), let read = receipt.vat,
-            let mended = amountADigitOff(read.value, demanded: demandedVAT(of: taxed, taxable: receipt.taxableAmount?.value))
-        {
-            receipt.vat = read.with(value: mended)
-            vatMended = true
-        }
+        let mended = settleTaxes(of: &receipt, taxed: taxed, total: best, lines: lines, vatFits: vatFits(best))
         let vat = receipt.vat?.value
-        var taxableMended = false
-        if let vat, let taxable = receipt.taxableAmount, isVAT(vat, of: taxed), KoreanAmount.sum([taxable.value, vat]) != taxed,
-            let mended = amountADigitOff(taxable.value, demanded: KoreanAmount.sum([taxed, -vat]))
-        {
-            receipt.taxableAmount = taxable.with(value: mended)
-            taxableMended = true
-        }
-        if receipt.taxableAmount == nil, let vat, let supply = supplyAmount(in: lines, plus: vat, makes: best) {
-            receipt.taxableAmount = supply
-        } else if receipt.taxableAmount == nil, let vat, isVAT(vat, of: taxed) {
-            receipt.taxableAmount = unlabelledSupply(in: lines, demanded: KoreanAmount.sum([taxed, -vat]))
-            taxableMended = receipt.taxableAmount != nil
-        }
-        receipt.vat = receipt.vat?.checked(vatMended ? nil : vatFits(best))
+        receipt.vat = receipt.vat?.checked(mended.vat ? nil : vatFits(best))
         if let vat {
-            receipt.taxableAmount = receipt.taxableAmount.map { $0.checked(taxableMended ? nil : KoreanAmount.sum([$0.value, vat]) == best) }
+            receipt.taxableAmount = receipt.taxableAmount.map { $0.checked(mended.taxable ? nil : KoreanAmount.sum([$0.value, vat]) == best) }
         } else if let taxable = receipt.taxableAmount {
             // No VAT read: the taxable amount is still the total (less tax-free goods) less
             // the eleventh that is its VAT, or it disagrees with the total (`14,727` read `1 472`).
@@ -191,6 +170,35 @@ extension ReceiptExtractor {
         } else if itemsNet != nil {
             for index in receipt.items.indices { receipt.items[index].confidence *= 0.6 }
         }
+    }
+
+    /// Mends a VAT or taxable amount read a digit off what the total (`taxed` of it) and the
+    /// other demand, and finds a taxable amount not read under its own label: a card slip's
+    /// supply amount (`금액`), or one whose label was lost (`unlabelledSupply`). Returns which
+    /// were mended or found by the sums alone, and so are not confirmed by them.
+    static func settleTaxes(of receipt: inout Receipt, taxed: Int, total: Int, lines: [ReceiptLine], vatFits: Bool) -> (vat: Bool, taxable: Bool) {
+        var mended = (vat: false, taxable: false)
+        if !vatFits, let read = receipt.vat,
+            let value = amountADigitOff(read.value, demanded: demandedVAT(of: taxed, taxable: receipt.taxableAmount?.value))
+        {
+            receipt.vat = read.with(value: value)
+            mended.vat = true
+        }
+        guard let vat = receipt.vat?.value else { return mended }
+        if let taxable = receipt.taxableAmount {
+            if isVAT(vat, of: taxed), KoreanAmount.sum([taxable.value, vat]) != taxed,
+                let value = amountADigitOff(taxable.value, demanded: KoreanAmount.sum([taxed, -vat]))
+            {
+                receipt.taxableAmount = taxable.with(value: value)
+                mended.taxable = true
+            }
+        } else if let supply = supplyAmount(in: lines, plus: vat, makes: total) {
+            receipt.taxableAmount = supply
+        } else if isVAT(vat, of: taxed) {
+            receipt.taxableAmount = unlabelledSupply(in: lines, demanded: KoreanAmount.sum([taxed, -vat]))
+            mended.taxable = receipt.taxableAmount != nil
+        }
+        return mended
     }
 
     /// The VAT a taxed total of `taxed` demands: what the taxable amount leaves of it, when
