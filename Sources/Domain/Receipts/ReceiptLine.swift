@@ -59,10 +59,10 @@ struct ReceiptLine {
     /// Whether the compact text contains any of the amount labels `labels`, allowing one
     /// misread character in a label of three or more (`공금가액` for `공급가액`, `부가서`
     /// for `부가세`; in a three-character label only the last, so `부가세` never matches
-    /// `추가세`), and one misread jamo in a label of two syllables (`한계` for `합계`,
-    /// `소게` for `소계`, standing as a word of its own: a whole syllable would take one
-    /// two-syllable label for another, `세액` for `총액`). Only for labels: tolerant matching of other words (`상품명`) would
-    /// take `상품할인` for a column header.
+    /// `추가세`), and one misread jamo in a label of two syllables standing as a word of its
+    /// own (`한계` for `합계`, `소게` for `소계`; a whole syllable would take one two-syllable
+    /// label for another, `세액` for `총액`). Only for labels: tolerant matching of other
+    /// words (`상품명`) would take `상품할인` for a column header.
     func containsLabel(anyOf labels: [String]) -> Bool {
         labels.contains { label in
             compact.contains(label) || (label.count >= 3 && containsWithOneSubstitution(label))
@@ -85,13 +85,14 @@ struct ReceiptLine {
     }
 
     /// How many of two characters' jamo (initial, vowel, final) differ: 0 for the same
-    /// character, 3 (more than any syllables differ by) when either is not a Hangul syllable.
+    /// character; 3, as for syllables that share none, when either is not a Hangul syllable.
     static func jamoDifference(_ a: Character, _ b: Character) -> Int {
         guard a != b else { return 0 }
-        guard let x = a.unicodeScalars.first?.value, let y = b.unicodeScalars.first?.value, a.unicodeScalars.count == 1,
-            b.unicodeScalars.count == 1, (0xAC00...0xD7A3).contains(x), (0xAC00...0xD7A3).contains(y)
+        guard let x = a.unicodeScalars.first, let y = b.unicodeScalars.first, a.unicodeScalars.count == 1, b.unicodeScalars.count == 1,
+            HangulWordRepair.isHangulSyllable(x), HangulWordRepair.isHangulSyllable(y)
         else { return 3 }
-        let (i, j) = (Int(x) - 0xAC00, Int(y) - 0xAC00)
+        let (i, j) = (Int(x.value) - 0xAC00, Int(y.value) - 0xAC00)
+        // A syllable is 0xAC00 + (initial × 21 + vowel) × 28 + final.
         return [i / 588 != j / 588, (i % 588) / 28 != (j % 588) / 28, i % 28 != j % 28].filter { $0 }.count
     }
 
