@@ -177,6 +177,13 @@ struct ReceiptExtractorTests {
             ]))
         #expect(read.items.map(\.amount) == [2_600, 1_980])
         #expect(read.total?.value == 4_580)
+        // Read keeping unsure words, specks after an amount (`2,600 도,`) are no part of it.
+        let specks = ReceiptExtractor().extract(
+            from: receipt([
+                "킹마트", "상품명 단가 수량 금액", "001 공주알밤술 750 로", "\\ 8809409970097 1,300 2 2,600 도,", "003 상추 1봉",
+                "22001429 1.980 1 19808 *", "(#)면세물품 : 0", "신용카드지불 : 4,580",
+            ]))
+        #expect(specks.items.map(\.amount) == [2_600, 1_980])
         #expect(read.total?.isHighConfidence == false)  // its label was not read
     }
 

@@ -195,6 +195,12 @@ struct ReceiptLine {
     /// Whether `token`, printed after `previous`, is a marker rather than a value.
     private static func isMarker(_ token: Substring, after previous: Substring) -> Bool {
         if token == "원" || token == "(C)" { return true }
+        // A letter and a mark after a grouped amount (`2,600 도,`): specks read as print.
+        if token.count == 2, let letter = token.first, let mark = token.last, letter.isLetter, !mark.isLetter, !mark.isNumber,
+            previous.contains(","), KoreanAmount.parse(previous) != nil
+        {
+            return true
+        }
         guard token.count == 1, let character = token.first else { return false }
         if !character.isLetter && !character.isNumber { return true }
         // A lone digit after a grouped amount is a stray mark, not a column.
