@@ -203,6 +203,19 @@ struct ReceiptExtractorTests {
         #expect(read.items.allSatisfy { $0.confidence < 0.9 })
     }
 
+    @Test("Items printed quantity first (수량 단가 금액) are read so; a 1 read as a bar is one when quantity × price is the amount")
+    func quantityBeforeUnitPrice() {
+        let read = ReceiptExtractor().extract(
+            from: receipt([
+                "논현돈까스", "상품명 수량 단가 금 액", "왕돈까스 2 8000 16,000", "어니언돈까스 | 8.000 8.000", "두장돈까스 ㅣ 8000 8000",
+                "Sub Total: 32,000", "합계금액 32,000",
+            ]))
+        #expect(read.items.map(\.name) == ["왕돈까스", "어니언돈까스", "두장돈까스"])
+        #expect(read.items.map(\.quantity) == [2, 1, 1])
+        #expect(read.items.map(\.unitPrice) == [8_000, 8_000, 8_000])
+        #expect(read.items.map(\.amount) == [16_000, 8_000, 8_000])
+    }
+
     @Test("Items printed on two lines (number and name, then barcode and prices) are one item each")
     func twoLineItems() {
         let read = ReceiptExtractor().extract(

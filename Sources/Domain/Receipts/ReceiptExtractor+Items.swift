@@ -2,7 +2,8 @@ import Foundation
 
 /// Line items, and which lines are headers or totals.
 extension ReceiptExtractor {
-    /// An item line: a name, then optionally a unit price and a quantity, then the amount.
+    /// An item line: a name, then optionally a unit price and a quantity (or a quantity and
+    /// a unit price that make the amount), then the amount.
     /// A number before the quantity is the unit price only when the receipt has a 단가
     /// column or quantity × that number is the amount (otherwise it is part of the name,
     /// like the 300 of `두부 300 1 2,500`).
@@ -26,6 +27,15 @@ extension ReceiptExtractor {
                 unitPrice = price
                 tokens.removeLast()
             }
+        } else if tokens.count >= 3, let price = ReceiptLine.amount(tokens[tokens.count - 1]), price >= 10,
+            let count = Self.quantity(tokens[tokens.count - 2]) ?? (Self.readsAsOne(tokens[tokens.count - 2]) ? 1 : nil),
+            multiplies(price, by: count, to: amount)
+        {
+            // Quantity first, then the unit price (`수량 단가 금액`: `왕돈까스 2 8000 16,000`),
+            // taken only when they make the amount.
+            quantity = count
+            unitPrice = price
+            tokens.removeLast(2)
         }
         if let nameLine {
             guard !tokens.joined().contains(where: \.isLetter) else { return nil }
@@ -64,6 +74,12 @@ extension ReceiptExtractor {
             return nil
         }
         return value
+    }
+
+    /// Whether `token` is a 1 as engines misread it in a quantity column: a bar, the vowel
+    /// `ㅣ`, a small L or a capital I.
+    static func readsAsOne(_ token: Substring) -> Bool {
+        ["|", "ㅣ", "l", "I"].contains(token)
     }
 
     /// Whether a line is a label and its value (`주문번호: 13`, `가맹 : 798606607`): the
