@@ -195,6 +195,20 @@ struct ReceiptExtractorTests {
         #expect(read.total?.value == 3_980)
     }
 
+    @Test("A discount a digit off what the subtotal less the total demands (-100 read 200) is that discount, never confirmed")
+    func discountADigitOff() throws {
+        let lines = ["GS25 역삼점", "컵라면 1 1,000", "초코바 2 3,800", "상품합계 4,800", "자사할인 200", "판매금액 4,700", "신용카드 4,700"]
+        let read = ReceiptExtractor().extract(from: receipt(lines))
+        let discount = try #require(read.discounts.first)
+        #expect(read.discounts.count == 1)
+        #expect(discount.value == 100)
+        #expect(discount.confidence < 0.9)
+        #expect(read.total?.value == 4_700)
+        // Further off, it is left as read.
+        let further = ReceiptExtractor().extract(from: receipt(lines.map { $0 == "자사할인 200" ? "자사할인 350" : $0 }))
+        #expect(further.discounts.map(\.value) == [350])
+    }
+
     @Test("An item amount is not mended when the mended items do not make the total either")
     func itemAmountNotMended() {
         let read = ReceiptExtractor().extract(

@@ -62,10 +62,12 @@ extension ReceiptExtractor {
     /// outnumber, by two, the printed totals and payments that contradict it. The checks are recorded, and every other
     /// amount is confirmed or marked down by whether it agrees with the total.
     static func settleTotal(of receipt: inout Receipt, amounts: SummaryAmounts, lines: [ReceiptLine]) {
-        // What the items may be mended to make: a printed total or amount paid; with none
-        // read, an amount whose label was not (`Sr FA: 10, 540`).
+        // What the items and the discount may be mended to make: a printed total or amount
+        // paid; with none read, an amount whose label was not (`Sr FA: 10, 540`).
         let printedTotals = amounts.totals + amounts.paid
-        mendItemAmounts(of: &receipt, toMake: Set((printedTotals.isEmpty ? amounts.unlabelled : printedTotals).map(\.value)))
+        let mendTargets = Set((printedTotals.isEmpty ? amounts.unlabelled : printedTotals).map(\.value))
+        mendItemAmounts(of: &receipt, toMake: mendTargets)
+        mendDiscount(of: &receipt, subtotal: amounts.subtotal?.value, toMake: mendTargets)
         let discounts = receipt.discountTotal
         let itemsNet = receipt.items.isEmpty ? nil : KoreanAmount.sum(receipt.items.map(\.amount) + [-discounts])
         let subtotalNet = amounts.subtotal.map { KoreanAmount.sum([$0.value, -discounts]) }
@@ -166,10 +168,36 @@ extension ReceiptExtractor {
             for (index, item) in receipt.items.enumerated() where !isSuspect(item) {
                 receipt.items[index].confidence = max(receipt.items[index].confidence, confirmed)
             }
-            for index in receipt.discounts.indices { receipt.discounts[index].confidence = confirmed }
+            // A discount the sums mended (its value not what its text reads) is what they
+            // demanded: they cannot confirm it too.
+            for index in receipt.discounts.indices where !isMended(receipt.discounts[index]) {
+                receipt.discounts[index].confidence = confirmed
+            }
         } else if itemsNet != nil {
             for index in receipt.items.indices { receipt.items[index].confidence *= 0.6 }
         }
+    }
+
+    /// Mends the one discount when it is a digit off what the subtotal (or the items) less
+    /// one of `totals` demands (`자사할인 -100` read `200`) and as read makes none of them. The
+    /// sums are its only confirmation, so it stays under `unconfirmedCap`.
+    static func mendDiscount(of receipt: inout Receipt, subtotal: Int?, toMake totals: Set<Int>) {
+        guard receipt.discounts.count == 1, let discount = receipt.discounts.first else { return }
+        let bases = [subtotal, receipt.items.isEmpty ? nil : KoreanAmount.sum(receipt.items.map(\.amount))].compactMap { $0 }
+        guard !bases.contains(where: { totals.contains(KoreanAmount.sum([$0, -discount.value])) }) else { return }
+        for base in bases {
+            for total in totals.sorted() {
+                if let value = amountADigitOff(discount.value, demanded: KoreanAmount.sum([base, -total])) {
+                    receipt.discounts = [discount.with(value: value).checked(nil)]
+                    return
+                }
+            }
+        }
+    }
+
+    /// Whether an amount's value is not what its source text reads: the sums mended it.
+    static func isMended(_ field: ReceiptField<Int>) -> Bool {
+        ReceiptLine.amount(Substring(field.sourceText)).map(abs) != field.value
     }
 
     /// Mends a VAT or taxable amount read a digit off what the total (`taxed` of it) and the
