@@ -154,11 +154,12 @@ extension ReceiptExtractor {
         of receipt: inout Receipt, total best: Int, lines: [ReceiptLine], itemsNet: Int?, taxFree: Int, vatFits: (Int) -> Bool
     ) {
         let taxed = KoreanAmount.sum([best, -taxFree])
-        let mended = settleTaxes(of: &receipt, taxed: taxed, total: best, lines: lines, vatFits: vatFits(best))
+        settleTaxes(of: &receipt, taxed: taxed, total: best, lines: lines, vatFits: vatFits(best))
         let vat = receipt.vat?.value
-        receipt.vat = receipt.vat?.checked(mended.vat ? nil : vatFits(best))
+        // An amount the sums mended is what they demanded: they cannot confirm it too.
+        receipt.vat = receipt.vat.map { $0.checked(isMended($0) ? nil : vatFits(best)) }
         if let vat {
-            receipt.taxableAmount = receipt.taxableAmount.map { $0.checked(mended.taxable ? nil : KoreanAmount.sum([$0.value, vat]) == best) }
+            receipt.taxableAmount = receipt.taxableAmount.map { $0.checked(isMended($0) ? nil : KoreanAmount.sum([$0.value, vat]) == best) }
         } else if let taxable = receipt.taxableAmount {
             // No VAT read: the taxable amount is still the total (less tax-free goods) less
             // the eleventh that is its VAT, or it disagrees with the total (`14,727` read `1 472`).
@@ -168,8 +169,6 @@ extension ReceiptExtractor {
             for (index, item) in receipt.items.enumerated() where !isSuspect(item) {
                 receipt.items[index].confidence = max(receipt.items[index].confidence, confirmed)
             }
-            // A discount the sums mended (its value not what its text reads) is what they
-            // demanded: they cannot confirm it too.
             for index in receipt.discounts.indices where !isMended(receipt.discounts[index]) {
                 receipt.discounts[index].confidence = confirmed
             }
@@ -202,31 +201,26 @@ extension ReceiptExtractor {
 
     /// Mends a VAT or taxable amount read a digit off what the total (`taxed` of it) and the
     /// other demand, and finds a taxable amount not read under its own label: a card slip's
-    /// supply amount (`금액`), or one whose label was lost (`unlabelledSupply`). Returns which
-    /// were mended or found by the sums alone, and so are not confirmed by them.
-    static func settleTaxes(of receipt: inout Receipt, taxed: Int, total: Int, lines: [ReceiptLine], vatFits: Bool) -> (vat: Bool, taxable: Bool) {
-        var mended = (vat: false, taxable: false)
+    /// supply amount (`금액`), or one whose label was lost (`unlabelledSupply`). What the sums
+    /// mended keeps the text it was read from (`isMended`).
+    static func settleTaxes(of receipt: inout Receipt, taxed: Int, total: Int, lines: [ReceiptLine], vatFits: Bool) {
         if !vatFits, let read = receipt.vat,
             let value = amountADigitOff(read.value, demanded: demandedVAT(of: taxed, taxable: receipt.taxableAmount?.value))
         {
             receipt.vat = read.with(value: value)
-            mended.vat = true
         }
-        guard let vat = receipt.vat?.value else { return mended }
+        guard let vat = receipt.vat?.value else { return }
         if let taxable = receipt.taxableAmount {
             if isVAT(vat, of: taxed), KoreanAmount.sum([taxable.value, vat]) != taxed,
                 let value = amountADigitOff(taxable.value, demanded: KoreanAmount.sum([taxed, -vat]))
             {
                 receipt.taxableAmount = taxable.with(value: value)
-                mended.taxable = true
             }
         } else if let supply = supplyAmount(in: lines, plus: vat, makes: total) {
             receipt.taxableAmount = supply
         } else if isVAT(vat, of: taxed) {
             receipt.taxableAmount = unlabelledSupply(in: lines, demanded: KoreanAmount.sum([taxed, -vat]))
-            mended.taxable = receipt.taxableAmount != nil
         }
-        return mended
     }
 
     /// The VAT a taxed total of `taxed` demands: what the taxable amount leaves of it, when
