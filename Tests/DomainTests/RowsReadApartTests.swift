@@ -38,6 +38,19 @@ struct RowsReadApartTests {
         #expect(read.total?.isHighConfidence == true, "the total and the card payment agree")
     }
 
+    @Test("Quantities and amounts read apart from their two-line items (2 10,600) join the barcode line on their row")
+    func quantitiesAndAmountsByPosition() throws {
+        let rows: [(text: String, row: Int, right: Bool)] = [
+            ("홈마트 월드컵점", 0, false), ("사업자등록번호 478-12-57543", 1, false), ("상품명 단가 수량 금액", 2, false),
+            ("04 서울우유 1L", 3, false), ("8803000010068 7,000", 4, false), ("05 삼겹살 500g", 5, false), ("8807470470214 5,300", 6, false),
+            ("1 7,000", 4, true), ("2 10,600", 6, true), ("합계 17,600", 8, false), ("신용카드 17,600", 9, false),
+        ]
+        let read = ReceiptExtractor().extract(from: Self.printed(rows))
+        #expect(read.items.map(\.amount) == [7_000, 10_600])
+        #expect(read.items.map(\.quantity) == [1, 2])
+        #expect(read.total?.value == 17_600)
+    }
+
     @Test("Labels read as a column before their amounts are paired with them, in order")
     func pairsInOrder() throws {
         let read = ReceiptExtractor().extract(

@@ -46,19 +46,20 @@ extension ReceiptExtractor {
         return joined
     }
 
-    /// `lines` with each amount-only line joined to the one line printed on the same row to
-    /// its left, wherever the reading put it: a column of amounts read after
-    /// everything else (`700`, `3,800`, … after `감사합니다`) goes back to its labels and
-    /// items by where it was printed, whatever the counts. Lines whose boxes share no row
+    /// `lines` with each amount-only line (or quantity and amount, `2 10,600`) joined to the
+    /// one line printed on the same row to its left, wherever the reading put it: a column of
+    /// amounts read after everything else (`700`, `3,800`, … after `감사합니다`) goes back to
+    /// its labels and items by where it was printed, whatever the counts. Lines whose boxes share no row
     /// (a result made from text alone) are left to `rejoiningRowsReadApart`'s counting.
     static func rejoiningRowsByPosition(_ lines: [ReceiptLine]) -> [ReceiptLine] {
         var joined = lines
         var moved: Set<Int> = []
-        for (position, line) in lines.enumerated() where isAmountOnly(line) {
+        let movable = { (line: ReceiptLine) in isAmountOnly(line) || isQuantityAndAmount(line) }
+        for (position, line) in lines.enumerated() where movable(line) {
             let box = line.line.boundingBox
             let partners = lines.indices.filter { other in
                 let candidate = lines[other].line.boundingBox
-                return other != position && !moved.contains(other) && !isAmountOnly(lines[other]) && candidate.maxX <= box.minX + 0.01
+                return other != position && !moved.contains(other) && !movable(lines[other]) && candidate.maxX <= box.minX + 0.01
                     && abs(candidate.midY - box.midY) < 0.5 * min(candidate.height, box.height)
             }
             // Only a row that is plain: one line beside it (a slanted photo's rows drift, and
@@ -68,6 +69,14 @@ extension ReceiptExtractor {
             moved.insert(position)
         }
         return joined.indices.filter { !moved.contains($0) }.map { joined[$0] }
+    }
+
+    /// A line that is a quantity and an amount and nothing else (`2 10,600`): an item's last
+    /// columns, read apart from its row.
+    static func isQuantityAndAmount(_ line: ReceiptLine) -> Bool {
+        let tokens = line.amountTokens
+        guard tokens.count == 2, quantity(tokens[0]) != nil, let amount = line.trailingAmount, amount.amount > 0 else { return false }
+        return tokens[1].contains(",")
     }
 
     /// A line that is an amount and nothing else but a marker after it (`28,100`, `9,000원`).
