@@ -51,6 +51,44 @@ struct RowsReadApartTests {
         #expect(read.total?.value == 17_600)
     }
 
+    @Test("On a photograph taken at a slant, a column of quantities and amounts half a row above its items still joins them")
+    func slantedColumn() throws {
+        // Items at rows 4, 5, 6 (y of their centres 0.7, 0.65, 0.6); their amounts 0.015 higher.
+        let rows: [(String, Double, Bool)] = [
+            ("GS25 역삼점", 0.9, false), ("사업자번호 220-81-62517", 0.85, false), ("삼각김밥 참치마요", 0.70, false), ("초코바", 0.65, false),
+            ("바나나우유 240ml", 0.60, false), ("2 3,200", 0.715, true), ("1 3,400", 0.665, true), ("3 3,000", 0.615, true),
+            ("합계 9,600", 0.5, false), ("신용카드 9,600", 0.45, false),
+        ]
+        let result = OCRResult(
+            lines: rows.map { text, midY, right in
+                let box = NormalizedRect(x: right ? 0.6 : 0.15, y: midY - 0.015, width: right ? 0.25 : 0.3, height: 0.03)
+                return RecognizedLine(
+                    text: text, boundingBox: box, confidence: 0.95, words: [RecognizedWord(text: text, boundingBox: box, confidence: 0.95)])
+            })
+        let read = ReceiptExtractor().extract(from: result)
+        #expect(read.items.map(\.name) == ["삼각김밥 참치마요", "초코바", "바나나우유 240ml"])
+        #expect(read.items.map(\.amount) == [3_200, 3_400, 3_000])
+        #expect(read.total?.value == 9_600)
+    }
+
+    @Test("A column half a row off whose nearest rows lie both ways is not shifted: labels never take their neighbours' amounts")
+    func columnHalfARowOffBothWays() {
+        // Labels at 0.385, 0.350, 0.315, 0.279; amounts 0.017 lower, except where a line
+        // below is nearer (as read on a photographed store receipt).
+        let rows: [(String, Double, Bool)] = [
+            ("과세물품가액", 0.3848, false), ("부가세", 0.3504, false), ("합계", 0.315, false), ("신용카드", 0.2787, false),
+            ("카드번호 8619-25**-****-,", 0.2363, false), ("80,545", 0.368, true), ("8,055", 0.3299, true), ("88,600", 0.2933, true),
+            ("88,600", 0.2554, true),
+        ]
+        let shift = ReceiptExtractor.columnShift(
+            rows.enumerated().map { index, row in
+                let (text, midY, right) = row
+                let box = NormalizedRect(x: right ? 0.74 : 0.13, y: midY - 0.0125, width: right ? 0.11 : 0.15, height: 0.025)
+                return ReceiptLine(index: index, line: RecognizedLine(text: text, boundingBox: box, confidence: 0.9))
+            }, movable: ReceiptExtractor.isAmountOnly)
+        #expect(shift == 0)
+    }
+
     @Test("Labels read as a column before their amounts are paired with them, in order")
     func pairsInOrder() throws {
         let read = ReceiptExtractor().extract(

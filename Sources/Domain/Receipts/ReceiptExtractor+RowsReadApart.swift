@@ -55,12 +55,13 @@ extension ReceiptExtractor {
         var joined = lines
         var moved: Set<Int> = []
         let movable = { (line: ReceiptLine) in isAmountOnly(line) || isQuantityAndAmount(line) }
+        let shift = columnShift(lines, movable: movable)
         for (position, line) in lines.enumerated() where movable(line) {
             let box = line.line.boundingBox
             let partners = lines.indices.filter { other in
                 let candidate = lines[other].line.boundingBox
                 return other != position && !moved.contains(other) && !movable(lines[other]) && candidate.maxX <= box.minX + 0.01
-                    && abs(candidate.midY - box.midY) < 0.5 * min(candidate.height, box.height)
+                    && abs(candidate.midY + shift - box.midY) < 0.5 * min(candidate.height, box.height)
             }
             // Only a row that is plain: one line beside it (a slanted photo's rows drift, and
             // a guess between two is left to the counting).
@@ -69,6 +70,24 @@ extension ReceiptExtractor {
             moved.insert(position)
         }
         return joined.indices.filter { !moved.contains($0) }.map { joined[$0] }
+    }
+
+    /// How far the column of amounts stands above (positive, y up) the rows it belongs to:
+    /// on a photograph taken at a slant, a column far right of its labels drifts by up to
+    /// half a row. The median, over the movable lines, of the offset to the nearest line on
+    /// their left within a line's height, when every one of them lies the same way; 0 with
+    /// fewer than two, or when they point both ways (half a row off, up and down are alike,
+    /// and a guess would pair each amount with its neighbour's label).
+    static func columnShift(_ lines: [ReceiptLine], movable: (ReceiptLine) -> Bool) -> Double {
+        let offsets = lines.filter(movable).compactMap { line -> Double? in
+            let box = line.line.boundingBox
+            return lines.filter { !movable($0) && $0.line.boundingBox.maxX <= box.minX + 0.01 }
+                .map { box.midY - $0.line.boundingBox.midY }
+                .filter { abs($0) < box.height }
+                .min { abs($0) < abs($1) }
+        }.sorted()
+        guard offsets.count >= 2, offsets.allSatisfy({ $0 > 0 }) || offsets.allSatisfy({ $0 < 0 }) else { return 0 }
+        return offsets[offsets.count / 2]
     }
 
     /// A line that is a quantity and an amount and nothing else (`2 10,600`): an item's last
