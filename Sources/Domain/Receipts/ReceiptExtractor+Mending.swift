@@ -1,0 +1,105 @@
+import Foundation
+
+/// Amounts read a digit off what the receipt's sums demand, mended to what they demand:
+/// a VAT or taxable amount the total and the other make (`31546` for `3,546`), a supply
+/// amount whose label was lost (`6.8318` for `6,818`), an item whose quantity × unit price
+/// and the total agree on its amount (`295,200` for `25,200`), a discount the subtotal and
+/// the total make (`200` for `100`). What the sums mended keeps the text it was read from
+/// (`isMended`), and the sums that mended it do not confirm it too; an item is confirmed
+/// by its own arithmetic besides.
+extension ReceiptExtractor {
+    /// Mends the one discount when it is a digit off what the subtotal (or the items) less
+    /// one of `totals` demands (`자사할인 -100` read `200`) and as read makes none of them. The
+    /// sums are its only confirmation, so it stays under `unconfirmedCap`.
+    static func mendDiscount(of receipt: inout Receipt, subtotal: Int?, toMake totals: Set<Int>) {
+        guard receipt.discounts.count == 1, let discount = receipt.discounts.first else { return }
+        let bases = [subtotal, receipt.items.isEmpty ? nil : KoreanAmount.sum(receipt.items.map(\.amount))].compactMap { $0 }
+        guard !bases.contains(where: { totals.contains(KoreanAmount.sum([$0, -discount.value])) }) else { return }
+        for base in bases {
+            for total in totals.sorted() {
+                if let value = amountADigitOff(discount.value, demanded: KoreanAmount.sum([base, -total])) {
+                    receipt.discounts = [discount.with(value: value).checked(nil)]
+                    return
+                }
+            }
+        }
+    }
+
+    /// Whether an amount's value is not what its source text reads: the sums mended it.
+    static func isMended(_ field: ReceiptField<Int>) -> Bool {
+        ReceiptLine.amount(Substring(field.sourceText)).map(abs) != field.value
+    }
+
+    /// Mends a VAT or taxable amount read a digit off what the total (`taxed` of it) and the
+    /// other demand, and finds a taxable amount not read under its own label: a card slip's
+    /// supply amount (`금액`), or one whose label was lost (`unlabelledSupply`). What the sums
+    /// mended keeps the text it was read from (`isMended`).
+    static func settleTaxes(of receipt: inout Receipt, taxed: Int, total: Int, lines: [ReceiptLine], vatFits: Bool) {
+        if !vatFits, let read = receipt.vat,
+            let value = amountADigitOff(read.value, demanded: demandedVAT(of: taxed, taxable: receipt.taxableAmount?.value))
+        {
+            receipt.vat = read.with(value: value)
+        }
+        guard let vat = receipt.vat?.value else { return }
+        if let taxable = receipt.taxableAmount {
+            if isVAT(vat, of: taxed), KoreanAmount.sum([taxable.value, vat]) != taxed,
+                let value = amountADigitOff(taxable.value, demanded: KoreanAmount.sum([taxed, -vat]))
+            {
+                receipt.taxableAmount = taxable.with(value: value)
+            }
+        } else if let supply = supplyAmount(in: lines, plus: vat, makes: total) {
+            receipt.taxableAmount = supply
+        } else if isVAT(vat, of: taxed) {
+            receipt.taxableAmount = unlabelledSupply(in: lines, demanded: KoreanAmount.sum([taxed, -vat]))
+        }
+    }
+
+    /// The VAT a taxed total of `taxed` demands: what the taxable amount leaves of it, when
+    /// that is its VAT; with no taxable amount, its eleventh.
+    static func demandedVAT(of taxed: Int, taxable: Int?) -> Int? {
+        guard let taxable else { return Int((Double(taxed) / 11).rounded()) }
+        let rest = KoreanAmount.sum([taxed, -taxable])
+        return isVAT(rest, of: taxed) ? rest : nil
+    }
+
+    /// Mends the items whose arithmetic fails with their amount a digit off quantity × unit
+    /// price (`25,200` read `295,200`; `1,600` read `4,600`), when the items so mended, less
+    /// the discounts, make one of `totals` (the totals and amounts paid printed, or with
+    /// none read the unlabelled amounts) and as read do not: their arithmetic and the sum
+    /// then both confirm them.
+    static func mendItemAmounts(of receipt: inout Receipt, toMake totals: Set<Int>) {
+        let discounts = receipt.discountTotal
+        let net = { (items: [ReceiptItem]) in KoreanAmount.sum(items.map(\.amount) + [-discounts]) }
+        guard !totals.contains(net(receipt.items)) else { return }
+        var mended = receipt.items
+        for (index, item) in mended.enumerated() {
+            guard let unitPrice = item.unitPrice, !multiplies(unitPrice, by: item.quantity, to: item.amount) else { continue }
+            let (product, overflow) = unitPrice.multipliedReportingOverflow(by: item.quantity)
+            if !overflow, let amount = amountADigitOff(item.amount, demanded: product) { mended[index].amount = amount }
+        }
+        if mended != receipt.items, totals.contains(net(mended)) { receipt.items = mended }
+    }
+
+    /// `demanded`, when the amount `read` is one digit off it (changed, added or lost:
+    /// `3,546` read `31546`, its comma taken for a 1): printed there, and misread.
+    static func amountADigitOff(_ read: Int, demanded: Int?) -> Int? {
+        guard let demanded, demanded > 0, demanded != read else { return nil }
+        return EditDistance.between(Array(String(read)), Array(String(demanded))) <= 1 ? demanded : nil
+    }
+
+    /// A supply amount whose label was lost and whose digits were misread by one (a card
+    /// slip's `금 액 6,818 원` read `6.8318`): a line holding only a number one digit off
+    /// `demanded`, the total less its VAT. The sums are its only confirmation.
+    static func unlabelledSupply(in lines: [ReceiptLine], demanded: Int) -> ReceiptField<Int>? {
+        guard demanded > 0 else { return nil }
+        for line in lines {
+            let text = line.text.trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty, text.allSatisfy({ $0.isASCIIDigit || $0 == "," || $0 == "." }),
+                text.filter({ $0 == "," || $0 == "." }).count <= 1,
+                amountADigitOff(Int(text.filter(\.isASCIIDigit)) ?? -1, demanded: demanded) != nil
+            else { continue }
+            return line.field(demanded, range: line.text.range(of: text))
+        }
+        return nil
+    }
+}
