@@ -43,28 +43,27 @@ struct NumberReview {
         try crew.review(lines, on: prepared, where: looksAgain(at:)) { line, engines, prepared in
             let labelled = BusinessRegistrationNumber.isLabelled(line.line.text)
             var words = line.line.words
-            if let run = MaskedCardNumber.doubtfulRun(in: words.map(\.text)) {
-                let original = run.text(in: words.map(\.text))
-                for model in models(engines) {
-                    guard let reread = try read(run, of: words, in: line, prepared: prepared, with: model()),
-                        let number = MaskedCardNumber.reshaped(reread.text, insteadOf: original)
-                    else { continue }
-                    words = run.replacing(in: words, with: number)
-                    break
-                }
+            let texts = words.map(\.text)
+            if let run = MaskedCardNumber.doubtfulRun(in: texts),
+                let number = try firstConfirmed(
+                    by: engines, reading: { try read(run, of: words, in: line, prepared: prepared, with: $0) },
+                    confirming: { MaskedCardNumber.reshaped($0.text, insteadOf: run.text(in: texts)) })
+            {
+                words = run.replacing(in: words, with: number)
             }
             for (index, word) in words.enumerated() {
                 let whole = 0..<word.text.count
                 switch doubt(about: word, labelled: labelled) {
                 case .registrationNumber(let run):
                     let original = String(Array(word.text)[run])
-                    for model in models(engines) {
-                        guard let reread = try read(run, of: word, in: line, prepared: prepared, with: model()),
-                            let number = BusinessRegistrationNumber.confirmedReading(reread.text, insteadOf: original)
-                        else { continue }
+                    if let (number, confidence) = try firstConfirmed(
+                        by: engines, reading: { try read(run, of: word, in: line, prepared: prepared, with: $0) },
+                        confirming: { reread in
+                            BusinessRegistrationNumber.confirmedReading(reread.text, insteadOf: original).map { ($0, reread.confidence) }
+                        })
+                    {
                         words[index].text = LatinLetterRepair.replacing(run, in: word.text, with: number)
-                        words[index].confidence = max(word.confidence, reread.confidence)
-                        break
+                        words[index].confidence = max(word.confidence, confidence)
                     }
                 case .unsureNumber:
                     let readings = try models(engines).compactMap { model in try read(whole, of: word, in: line, prepared: prepared, with: model()) }
@@ -133,6 +132,18 @@ struct NumberReview {
         guard let from = line.line.span(of: run.start..<first.text.count, in: first), let to = line.line.span(of: 0..<run.end, in: last)
         else { return nil }
         return try read(from.lowerBound...max(from.lowerBound, to.upperBound), in: line, prepared: prepared, with: engine)
+    }
+
+    /// What `confirming` makes of the first reading (by `reading`, with each of the models
+    /// in turn) it accepts; `nil` when it accepts none.
+    private func firstConfirmed<Confirmed>(
+        by engines: EngineCache, reading: (TesseractEngine) throws -> (text: String, confidence: Float)?,
+        confirming: ((text: String, confidence: Float)) -> Confirmed?
+    ) throws -> Confirmed? {
+        for model in models(engines) {
+            if let reread = try reading(model()), let confirmed = confirming(reread) { return confirmed }
+        }
+        return nil
     }
 
     /// The engines a number is read with, in order: the page's, then the English model alone

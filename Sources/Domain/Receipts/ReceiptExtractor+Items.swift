@@ -61,8 +61,13 @@ extension ReceiptExtractor {
 
     /// Whether `price` × `count` is `amount` (never trapping: a product past `Int` is not).
     static func multiplies(_ price: Int, by count: Int, to amount: Int) -> Bool {
+        product(of: price, by: count) == amount
+    }
+
+    /// `price` × `count`, or `nil` past `Int`.
+    static func product(of price: Int, by count: Int) -> Int? {
         let (product, overflow) = price.multipliedReportingOverflow(by: count)
-        return !overflow && product == amount
+        return overflow ? nil : product
     }
 
     /// A quantity token: `2`, `x2`, `X2`, `×2`, `2.` (1 to 999, no thousands separator).

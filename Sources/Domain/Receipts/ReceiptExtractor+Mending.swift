@@ -74,8 +74,7 @@ extension ReceiptExtractor {
         var mended = receipt.items
         for (index, item) in mended.enumerated() {
             guard let unitPrice = item.unitPrice, !multiplies(unitPrice, by: item.quantity, to: item.amount) else { continue }
-            let (product, overflow) = unitPrice.multipliedReportingOverflow(by: item.quantity)
-            if !overflow, let amount = amountADigitOff(item.amount, demanded: product) { mended[index].amount = amount }
+            if let amount = amountADigitOff(item.amount, demanded: product(of: unitPrice, by: item.quantity)) { mended[index].amount = amount }
         }
         if mended != receipt.items, totals.contains(net(mended)) { receipt.items = mended }
     }

@@ -60,7 +60,7 @@ extension ReceiptExtractor {
             let box = line.line.boundingBox
             let partners = lines.indices.filter { other in
                 let candidate = lines[other].line.boundingBox
-                return other != position && !moved.contains(other) && !movable(lines[other]) && candidate.maxX <= box.minX + 0.01
+                return other != position && !moved.contains(other) && !movable(lines[other]) && candidate.standsLeft(of: box)
                     && abs(candidate.midY + shift - box.midY) < 0.5 * min(candidate.height, box.height)
             }
             // Only a row that is plain: one line beside it (a slanted photo's rows drift, and
@@ -81,7 +81,7 @@ extension ReceiptExtractor {
     static func columnShift(_ lines: [ReceiptLine], movable: (ReceiptLine) -> Bool) -> Double {
         let offsets = lines.filter(movable).compactMap { line -> Double? in
             let box = line.line.boundingBox
-            return lines.filter { !movable($0) && $0.line.boundingBox.maxX <= box.minX + 0.01 }
+            return lines.filter { !movable($0) && $0.line.boundingBox.standsLeft(of: box) }
                 .map { box.midY - $0.line.boundingBox.midY }
                 .filter { abs($0) < box.height }
                 .min { abs($0) < abs($1) }
@@ -122,5 +122,13 @@ extension ReceiptLine {
         combined.boundingBox = line.boundingBox.union(other.line.boundingBox)
         combined.confidence = min(line.confidence, other.line.confidence)
         return ReceiptLine(index: index, line: combined)
+    }
+}
+
+extension NormalizedRect {
+    /// Whether this box ends left of where `other` begins (a hundredth of the width of
+    /// overlap allowed): a label or an item beside its amount.
+    fileprivate func standsLeft(of other: NormalizedRect) -> Bool {
+        maxX <= other.minX + 0.01
     }
 }

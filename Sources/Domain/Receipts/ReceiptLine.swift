@@ -65,23 +65,33 @@ struct ReceiptLine {
     /// words (`상품명`) would take `상품할인` for a column header.
     func containsLabel(anyOf labels: [String]) -> Bool {
         labels.contains { label in
-            compact.contains(label) || (label.count >= 3 && containsWithOneSubstitution(label))
-                || (label.count == 2 && containsWithOneJamo(label))
+            let word = Array(label)
+            if compact.contains(label) { return true }
+            if word.count >= 3 {
+                // One character misread; in a label of three, never one of its first two.
+                return containsWindow(as: word) { window, _ in
+                    (word.count > 3 || window.prefix(2).elementsEqual(word.prefix(2))) && zip(window, word).filter { $0 != $1 }.count <= 1
+                }
+            }
+            guard word.count == 2 else { return false }
+            // One jamo misread, in a word of its own: not two syllables inside a longer word
+            // (`소가` of `푸른채소가게`).
+            let isSyllable = { (index: Int) in
+                compactCharacters.indices.contains(index) && compactCharacters[index].unicodeScalars.allSatisfy(HangulWordRepair.isHangulSyllable)
+            }
+            return containsWindow(as: word) { window, start in
+                !isSyllable(start - 1) && !isSyllable(start + word.count)
+                    && zip(window, word).reduce(0) { $0 + Self.jamoDifference($1.0, $1.1) } <= 1
+            }
         }
     }
 
-    private func containsWithOneJamo(_ keyword: String) -> Bool {
+    /// Whether some run of the compact text as long as `word` (and where it starts) is
+    /// accepted by `matches`.
+    private func containsWindow(as word: [Character], where matches: (ArraySlice<Character>, Int) -> Bool) -> Bool {
         let text = compactCharacters
-        let word = Array(keyword)
         guard text.count >= word.count else { return false }
-        let isSyllable = { (index: Int) in
-            text.indices.contains(index) && text[index].unicodeScalars.allSatisfy(HangulWordRepair.isHangulSyllable)
-        }
-        // A word of its own: not two syllables inside a longer word (`소가` of `푸른채소가게`).
-        return (0...(text.count - word.count)).contains { start in
-            !isSyllable(start - 1) && !isSyllable(start + word.count)
-                && zip(text[start..<start + word.count], word).reduce(0) { $0 + Self.jamoDifference($1.0, $1.1) } <= 1
-        }
+        return (0...(text.count - word.count)).contains { start in matches(text[start..<start + word.count], start) }
     }
 
     /// How many of two characters' jamo (initial, vowel, final) differ: 0 for the same
@@ -94,16 +104,6 @@ struct ReceiptLine {
         let (i, j) = (Int(x.value) - 0xAC00, Int(y.value) - 0xAC00)
         // A syllable is 0xAC00 + (initial × 21 + vowel) × 28 + final.
         return [i / 588 != j / 588, (i % 588) / 28 != (j % 588) / 28, i % 28 != j % 28].filter { $0 }.count
-    }
-
-    private func containsWithOneSubstitution(_ keyword: String) -> Bool {
-        let text = compactCharacters
-        let word = Array(keyword)
-        guard text.count >= word.count else { return false }
-        return (0...(text.count - word.count)).contains { start in
-            let window = text[start..<start + word.count]
-            return (word.count > 3 || window.prefix(2).elementsEqual(word.prefix(2))) && zip(window, word).filter { $0 != $1 }.count <= 1
-        }
     }
 
     /// The engine's confidence in `range` of the text: the least confident word it
