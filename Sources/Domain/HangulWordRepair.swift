@@ -29,7 +29,8 @@ public enum HangulWordRepair {
             var runEnd = index
             while runEnd < line.words.endIndex, isSuspect(line.words[runEnd].text) { runEnd += 1 }
             let match = (index..<runEnd).reversed().lazy.compactMap { last in
-                replacement(for: Array(line.words[index...last]), from: koreanWords).map { ($0, last) }
+                let others = Array(line.words[..<index] + line.words[(last + 1)...])
+                return replacement(for: Array(line.words[index...last]), besides: others, from: koreanWords).map { ($0, last) }
             }.first
             if let (replacement, last) = match {
                 words.append(replacement)
@@ -64,12 +65,22 @@ public enum HangulWordRepair {
             }
     }
 
-    private static func replacement(for run: [RecognizedWord], from koreanWords: [RecognizedWord]) -> RecognizedWord? {
+    /// The Korean words read over `run` joined into one, when they spell well-formed Hangul
+    /// more confidently than the run was read. A Korean word that repeats one of the line's
+    /// `others`, lying over it, is that word's reading, not the run's (Tesseract's box for a
+    /// title's `**`, read `wt`, spanned the name beside it: `5365열린약국*%%`).
+    private static func replacement(for run: [RecognizedWord], besides others: [RecognizedWord], from koreanWords: [RecognizedWord])
+        -> RecognizedWord?
+    {
         guard let first = run.first else { return nil }
         let span = run.dropFirst().reduce(first.boundingBox) { $0.union($1.boundingBox) }
-        let covering = koreanWords.filter { overlapFraction(of: $0.boundingBox, inside: span) >= 0.5 }
-        let spans = covering.map(\.boundingBox)
-        guard !covering.isEmpty, run.allSatisfy({ coverage(of: $0.boundingBox, by: spans) >= 0.6 }) else { return nil }
+        let over = koreanWords.filter { overlapFraction(of: $0.boundingBox, inside: span) >= 0.5 }
+        let spans = over.map(\.boundingBox)
+        guard run.allSatisfy({ coverage(of: $0.boundingBox, by: spans) >= 0.6 }) else { return nil }
+        let covering = over.filter { korean in
+            !others.contains { $0.text == korean.text && overlapFraction(of: korean.boundingBox, inside: $0.boundingBox) >= 0.5 }
+        }
+        guard !covering.isEmpty else { return nil }
         let text = covering.map(\.text).joined()
         let confidence = covering.map(\.confidence).reduce(0, +) / Float(covering.count)
         let runConfidence = run.map(\.confidence).reduce(0, +) / Float(run.count)

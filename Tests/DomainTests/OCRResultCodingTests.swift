@@ -102,6 +102,21 @@ struct HangulWordRepairTests {
         #expect(HangulWordRepair.repair(withEnglish, koreanWords: koreanReading).text == "결제금액 KRW 45,900")
     }
 
+    @Test("A Korean word repeating one of the line's other words is not taken for a misread one (a title's `**` read `wt`, its box over the name)")
+    func keepsNeighboursOutOfTheRun() {
+        // As read from a faded pharmacy receipt: Tesseract's box for `wt` spans the name too.
+        let mixed = Self.line([Self.word("wt", 0.113, 0.311, 0.2), Self.word("365열린약국", 0.113, 0.255, 0.89), Self.word("a", 0.385, 0.038, 0.6)])
+        let korean = [Self.word("5", 0.113, 0.311, 0.41), Self.word("365열린약국", 0.113, 0.255, 0.9), Self.word("*%%", 0.385, 0.038, 0.41)]
+        #expect(HangulWordRepair.repair(mixed, koreanWords: korean).text == "wt 365열린약국 a")
+
+        // A document at half size: `AUS`'s box runs over the next three words; the Korean
+        // reading of the run is taken alone.
+        let next = [Self.word("산출하지", 0.853, 0.024, 0.9), Self.word("아니한", 0.882, 0.019, 0.9), Self.word("대학", 0.904, 0.015, 0.9)]
+        let spread = Self.line([Self.word("RR", 0.745, 0.068, 0.3), Self.word("AUS", 0.816, 0.103, 0.3)] + next)
+        let spreadKorean = [Self.word("간접비고시비율을", 0.793, 0.056, 0.6)] + next
+        #expect(HangulWordRepair.repair(spread, koreanWords: spreadKorean).text == "RR 간접비고시비율을 산출하지 아니한 대학")
+    }
+
     @Test(
         "Suspect words: Latin letters or mostly symbols, and no Hangul",
         arguments: [("WAL", true), ("3]", true), ("£}", true), ("B동", false), ("12,500", false), ("버스는", false), ("(VAT", true)])
