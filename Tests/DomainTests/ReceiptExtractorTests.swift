@@ -498,6 +498,8 @@ struct ReceiptLayoutTests {
             (["365열린약국as", "사업자번호 220-81-62517"], "365열린약국"), (["STARBUCKS광화문점i", "TEL 02-555-1234"], "STARBUCKS광화문점"),
             (["emart24 선릉점", "TEL 02-555-1234"], "emart24 선릉점"), (["bhc 역삼점", "TEL 02-555-1234"], "bhc 역삼점"),
             (["365열린약국 as", "TEL 02-555-1234"], "365열린약국"),
+            // A title's decoration (`** 365열린약국 **`) read as lowercase letters before it.
+            (["wt 365열린약국 a", "사업자 199-37-39043"], "365열린약국"),
             // The company marker as engines misread it: its bracket read into the syllable, or curly.
             (["(줘킹마트", "사업자번호:286-81-01771"], "(주)킹마트"), (["(주}현대백화점 판교점", "726-85-00088"], "(주)현대백화점 판교점"),
             // Specks read as a lone letter or digit at either end (a photographed receipt's first line).

@@ -155,8 +155,10 @@ extension ReceiptExtractor {
         while tokens.count > 1, let last = tokens.last, Self.isSpeck(last) { tokens.removeLast() }
         while tokens.count > 1, let first = tokens.first, Self.isSpeck(first) { tokens.removeFirst() }
         name = tokens.joined(separator: " ")
-        // A speck after the last syllable read as a lowercase letter or two (`365열린약국as`).
+        // A speck after the last syllable read as a lowercase letter or two (`365열린약국as`), or
+        // a title's decoration before the first (`** 365열린약국` read `wt 365열린약국`).
         if let speck = name.firstMatch(of: #/[가-힣](\s?[a-z]{1,2})$/#) { name.removeSubrange(speck.output.1.startIndex...) }
+        if let speck = name.prefixMatch(of: #/[a-z]{1,2}\s(?=\S*[가-힣])/#) { name.removeSubrange(speck.range) }
         if let first = name.split(separator: " ").first, let brand = Keywords.brands.first(where: { isMisread(first, of: $0) }) {
             name = brand + name.dropFirst(first.count)  // 6525 역삼타워점 is GS25 역삼타워점
         }
