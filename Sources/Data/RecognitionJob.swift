@@ -83,7 +83,9 @@ struct RecognitionJob: Sendable {
                 try unread.review(lines, found: reading.foundLines, textHeight: base.textHeight, in: reading.prepared)
             }
         }
-        let opinions: [any LineSecondOpinion.Type] = [KoreanSecondOpinion.self, LatinLetterSecondOpinion.self, NumberTailSecondOpinion.self]
+        let opinions: [any LineSecondOpinion.Type] = [
+            KoreanSecondOpinion.self, LatinLetterSecondOpinion.self, MixedScriptSecondOpinion.self, NumberTailSecondOpinion.self,
+        ]
         for kind in opinions where kind.applies(languages: languages, level: options.recognitionLevel) {
             let opinion = kind.init(crew: crew, control: control, minimumLineConfidence: filterThreshold)
             lines = try trace.measure(kind.stage) { try opinion.review(lines, in: reading.prepared) }

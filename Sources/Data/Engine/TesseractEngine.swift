@@ -141,6 +141,25 @@ final class TesseractEngine {
         return TesseractLineReader(iterator: iterator, frame: prepared.frame).readLines()
     }
 
+    /// The characters read in `prepared` (a word's piece of a page) as one word
+    /// (`PSM_SINGLE_WORD`), each with its left and right edge in its pixels; `nil` when
+    /// Tesseract failed or was stopped, or the image is too large to read.
+    /// - Throws: `control`'s error (cancelled, or past its time limit).
+    func symbols(in prepared: PreparedImage, control: RecognitionControl) throws -> [MixedScriptWord.Symbol]? {
+        try control.checkpoint()
+        guard max(prepared.image.size.width, prepared.image.size.height) <= Self.largestSide else { return nil }
+        TessBaseAPISetImage2(handle, prepared.image.pix)
+        TessBaseAPISetSourceResolution(handle, Int32(prepared.resolution))
+        defer { TessBaseAPIClear(handle) }
+        TessBaseAPISetPageSegMode(handle, PSM_SINGLE_WORD)
+        let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
+        guard TessBaseAPIRecognize(handle, monitor.handle) == 0 else { return nil }
+        try control.checkpoint()
+        guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
+        defer { TessResultIteratorDelete(iterator) }
+        return TesseractLineReader(iterator: iterator, frame: prepared.frame).readSymbols()
+    }
+
     /// The longest side Tesseract reads (its boxes hold 16-bit coordinates).
     static let largestSide = 32_000
 

@@ -37,6 +37,22 @@ struct TesseractLineReader {
         }
     }
 
+    /// Every character read, left to right as the iterator gives them, with its left and
+    /// right edge in the prepared image's pixels and its confidence.
+    func readSymbols() -> [MixedScriptWord.Symbol] {
+        guard let page = TessResultIteratorGetPageIterator(iterator) else { return [] }
+        var symbols: [MixedScriptWord.Symbol] = []
+        repeat {
+            if let symbol = element(at: RIL_SYMBOL, page: page) {
+                symbols.append(
+                    MixedScriptWord.Symbol(
+                        text: symbol.text, minX: Double(symbol.pixels.x), maxX: Double(symbol.pixels.x + symbol.pixels.width),
+                        confidence: symbol.confidence))
+            }
+        } while TessResultIteratorNext(iterator, RIL_SYMBOL) != 0
+        return symbols
+    }
+
     private func element(
         at level: TessPageIteratorLevel,
         page: OpaquePointer

@@ -1,0 +1,49 @@
+internal import CTesseract
+import Domain
+
+/// Re-reads, with the Korean model alone and the English model alone, each word that may
+/// be printed half in Latin letters and half in Hangul (`MixedScriptWord.isSuspect`:
+/// `16신용승인` for `IC신용승인`, `kosisd` for `kosis에`, `카카오` for `카카오T`), and takes the
+/// word as one model's reading up to a point and the other's after it when
+/// `MixedScriptWord.mended` finds one.
+///
+/// Each word is read alone with a quarter of the line's height of margin; runs for
+/// `.accurate` readings with both `kor` and `eng`, on lines the confidence filter keeps.
+struct MixedScriptSecondOpinion: LineSecondOpinion {
+    static let stage = "mixed"
+    static let korean = ["kor"]
+
+    /// The engines to read with: `kor` and `eng` are made when a word first needs them.
+    let crew: EngineCrew
+    let control: RecognitionControl
+    var minimumLineConfidence: Float = 0
+
+    static func applies(languages: [String], level: RecognitionLevel) -> Bool {
+        readsKoreanWithEnglish(languages: languages, level: level)
+    }
+
+    func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
+        try crew.review(lines, on: prepared, where: looksAgain(at:)) { line, engines, prepared in
+            var words = line.line.words
+            for (index, word) in words.enumerated() where MixedScriptWord.isSuspect(word, in: line.line) {
+                guard let span = line.line.span(of: word) else { continue }
+                // Read from a copy of its own: Tesseract copies the whole image it is given.
+                let rectangle = line.readingBox(over: span, margin: max(2, line.preparedBox.height / 4), within: prepared.image.size)
+                guard let crop = try? prepared.image.clipped(to: rectangle) else { continue }
+                let piece = PreparedImage(image: crop, frame: PreparedFrame(identityOf: crop.size), resolution: prepared.resolution)
+                guard let korean = try engines.optionalEngine(for: Self.korean)?.symbols(in: piece, control: control),
+                    let english = try engines.optionalEngine(for: Self.english)?.symbols(in: piece, control: control),
+                    let mended = MixedScriptWord.mended(word, korean: korean, english: english)
+                else { continue }
+                words[index].text = mended.string
+                words[index].confidence = mended.confidence
+            }
+            return PreparedLine(line: line.line.withWords(words), preparedBox: line.preparedBox)
+        }
+    }
+
+    /// Whether `line` is re-read: a word of it is suspect, and the confidence filter keeps it.
+    func looksAgain(at line: PreparedLine) -> Bool {
+        line.line.confidence >= minimumLineConfidence && line.line.words.contains { MixedScriptWord.isSuspect($0, in: line.line) }
+    }
+}

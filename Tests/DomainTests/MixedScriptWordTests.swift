@@ -1,0 +1,111 @@
+import Testing
+
+@testable import Domain
+
+@Suite("Words printed half in Latin letters, half in Hangul, read from both models' readings")
+struct MixedScriptWordTests {
+    /// A reading as `text[minX-maxX:confidence%]` per character, as Tesseract read a word alone.
+    static func symbols(_ recorded: String) -> [MixedScriptWord.Symbol] {
+        recorded.split(separator: " ").map { part in
+            let text = String(part.prefix { $0 != "[" })
+            let numbers = part.drop { $0 != "[" }.dropFirst().dropLast().split(whereSeparator: { "-:".contains($0) }).map { Double($0)! }
+            return MixedScriptWord.Symbol(text: text, minX: numbers[0], maxX: numbers[1], confidence: Float(numbers[2] / 100))
+        }
+    }
+
+    static func word(_ text: String, _ confidence: Float) -> RecognizedWord {
+        RecognizedWord(text: text, boundingBox: NormalizedRect(x: 0.1, y: 0.5, width: 0.2, height: 0.05), confidence: confidence)
+    }
+
+    // Recorded from the real development images and generated receipts: each word read alone
+    // (`tesseract --psm 8 -c hocr_char_boxes=1`) with `kor`, then with `eng`.
+    @Test(
+        "The word is one model's reading up to a point and the other's after it",
+        arguments: [
+            // A card slip's `EDC매출표`: the Korean model reads the letters as digits.
+            (
+                "606매출표", ".[0-8:92] 6[9-20:99] 0[19-29:99] 0[30-40:96] 매[43-61:99] 출[65-88:99] 표[87-103:99]",
+                "‘[9-10:85] E[9-20:97] D[19-29:97] C[30-40:99] U[42-52:95] H[53-103:93] 3[68-75:89] H[91-98:95] E[97-108:90]", "EDC매출표"
+            ),
+            // A report's `kosis에`: the English model reads the particle as letters.
+            (
+                "kosisd", "6[1-19:79] 0[21-31:98] 5[35-44:98] 1[46-51:99] 5[54-84:97] 에[67-90:99]",
+                "k[1-19:99] o[21-31:99] s[35-44:99] i[46-51:99] s[54-63:99] o[67-80:91] l[75-82:91] ][80-84:91]", "kosis에"
+            ),
+            ("EDAS", "6[8-19:86] 0[22-39:98] 4[40-83:93] 를[60-90:99]", "E[8-19:99] D[22-39:99] A[40-57:99] S[60-83:99]", "EDA를"),
+            // A slide's `M항공사와`: the Korean model's first box spans the word.
+            (
+                "/항공사와", "항[4-131:88] 공[60-88:99] 사[87-115:99] 와[115-135:100]",
+                "M[4-25:100] e[29-52:94] t[43-57:98] a[55-70:91] a[80-96:97] t[97-105:99] o[106-131:86]", "M항공사와"
+            ),
+            // A taxi receipt's `카카오T`: the line's reading lost the `T`; the Korean model alone reads it `고`.
+            ("카카오", "카[6-25:99] 카[32-47:99] 오[54-68:99] 고[74-82:97]", "A[6-25:87] F[28-47:93] Q[49-68:87] T[69-82:99]", "카카오T"),
+            ("카카오", "카[9-34:99] 카[41-50:99] 오[56-72:99] ㅠ[76-86:98]", "Q[9-72:89] T[71-86:99]", "카카오T"),
+        ])
+    func mends(read: String, korean: String, english: String, expected: String) throws {
+        let mended = try #require(MixedScriptWord.mended(Self.word(read, 0.5), korean: Self.symbols(korean), english: Self.symbols(english)))
+        #expect(mended.string == expected)
+    }
+
+    @Test(
+        "A merge that would replace the word rather than mend it, or whose parts overlap, is not taken",
+        arguments: [
+            // `AJ파크`: the English model reads `J파` as `p`; `Ap크` keeps too little of `시파크`.
+            ("시파크", "][7-76:79] 파[36-59:99] 크[58-77:99]", "A[7-23:99] p[22-54:98] a[55-76:84]"),
+            // `MONEY는`: the English model's `Y` spans the particle; `MON는` is two characters short.
+            ("MONEYE", "떠[0-30:86] 는[31-54:86]", "M[0-12:90] O[13-21:100] N[13-30:100] E[28-36:100] Y[31-54:96]"),
+            // `IBK비씨카드` read as nonsense by both.
+            (
+                "10비씨카드", "7[17-60:89] 6[60-81:93] 빈[95-133:98] 쌀[140-168:47] 카[170-234:91] 드[234-254:98] .[257-275:95]",
+                "p[17-34:91] e[17-81:96] n[86-275:88] o[206-254:91] e[253-274:92]"
+            ),
+        ])
+    func keeps(read: String, korean: String, english: String) {
+        #expect(MixedScriptWord.mended(Self.word(read, 0.5), korean: Self.symbols(korean), english: Self.symbols(english)) == nil)
+    }
+
+    @Test(
+        "Latin letters before Hangul: a noun of three syllables or more, or a particle; after Hangul: a name of two or more; no lone lowercase letter",
+        arguments: [
+            ("EDC", "매출표", true, true), ("EDA", "를", true, true), ("T", "카카오", false, true), ("A", "제외", true, false),
+            ("G", "산안", true, false), ("No", "오", false, false), ("u", "금왜", false, false), ("Ap", "크", true, false),
+            ("B", "가", true, false), ("e", "항공사와", true, false),
+        ])
+    func plausibleWords(latin: String, hangul: String, latinFirst: Bool, plausible: Bool) {
+        #expect(MixedScriptWord.isPlausible(latin: latin, hangul: hangul, latinFirst: latinFirst) == plausible)
+    }
+
+    @Test("A merge keeps every syllable the word was read with")
+    func keepsSyllables() {
+        #expect(MixedScriptWord.kept(of: "16신용승인", in: "IC신용승인") == 4)
+        #expect(MixedScriptWord.kept(of: "단가", in: "at가") == nil)
+        #expect(MixedScriptWord.kept(of: "카카오T", in: "카카T") == nil)
+        #expect(MixedScriptWord.kept(of: "7일이내이며", in: "TR이내이며") == nil)
+        #expect(MixedScriptWord.kept(of: "니로마트", in: "니로nre") == nil)
+    }
+
+    @Test("A lone capital before a noun stands for no digit the word was read with")
+    func loneCapital() {
+        #expect(MixedScriptWord.isPlausible(latin: "M", hangul: "항공사와", latinFirst: true))
+        #expect(!MixedScriptWord.isPlausible(latin: "T", hangul: "일이내이며", latinFirst: true, wordStartsWithDigit: true))
+    }
+
+    @Test(
+        "Suspect words, read unsurely: Hangul beside letters or digits (not a number and its unit), Latin alone, Hangul very unsurely",
+        arguments: [
+            ("16신용승인", Float(0.8), true), ("606매출표", 0.72, true), ("4/<지연을", 0.7, true), ("kosisd", 0.42, true),
+            ("카카오", 0.4, true), ("신용승인", 0.7, false), ("16신용승인", 0.95, false), ("Netflix", 0.95, false), ("12,000", 0.5, false),
+            ("A", 0.3, false), ("5,980원", 0.76, false), ("1년에", 0.8, false),
+        ])
+    func suspects(text: String, confidence: Float, suspect: Bool) {
+        let word = Self.word(text, confidence)
+        let line = RecognizedLine(text: "데이터 포털 \(text)", boundingBox: word.boundingBox, confidence: 0.8, words: [word])
+        #expect(MixedScriptWord.isSuspect(word, in: line) == suspect)
+    }
+
+    @Test("A Latin word on a line of English is read as English")
+    func englishLine() {
+        let word = Self.word("PowerPoint", 0.8)
+        #expect(!MixedScriptWord.isSuspect(word, in: RecognizedLine(text: "Saebyeol's PowerPoint", boundingBox: word.boundingBox, confidence: 0.8)))
+    }
+}
