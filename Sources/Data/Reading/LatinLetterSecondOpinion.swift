@@ -17,10 +17,6 @@ struct LatinLetterSecondOpinion: LineSecondOpinion {
     let control: RecognitionControl
     var minimumLineConfidence: Float = 0
 
-    static func applies(languages: [String], level: RecognitionLevel) -> Bool {
-        readsKoreanWithEnglish(languages: languages, level: level)
-    }
-
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
         try crew.review(lines, on: prepared, where: looksAgain(at:)) { line, engines, prepared in
             var words = line.line.words

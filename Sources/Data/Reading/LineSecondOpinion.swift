@@ -20,9 +20,9 @@ extension LineSecondOpinion {
     /// The English model alone, asked after a reading with both `kor` and `eng`.
     static var english: [String] { ["eng"] }
 
-    /// Whether an `.accurate` reading with both `kor` and `eng` is asked (the English
-    /// model's looks at what the Korean model wrote).
-    static func readsKoreanWithEnglish(languages: [String], level: RecognitionLevel) -> Bool {
+    /// By default, whether an `.accurate` reading with both `kor` and `eng` is asked (the
+    /// English model's looks at what the Korean model wrote).
+    static func applies(languages: [String], level: RecognitionLevel) -> Bool {
         level == .accurate && languages.contains("kor") && languages.contains("eng")
     }
 }

@@ -29,10 +29,6 @@ struct NumberTailSecondOpinion: LineSecondOpinion {
     /// drops them (0 when no filter will run).
     var minimumLineConfidence: Float = 0
 
-    static func applies(languages: [String], level: RecognitionLevel) -> Bool {
-        readsKoreanWithEnglish(languages: languages, level: level)
-    }
-
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
         try crew.review(lines, on: prepared, where: looksAgain(at:)) { line, engines, prepared in
             let words = line.line.words
