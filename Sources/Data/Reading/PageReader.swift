@@ -129,9 +129,13 @@ struct PageReader {
         // unread is unsure of its upright answer, both quarter turns are sampled.
         let proposal = detection()
         let trusted = (proposal?.confidence ?? 0) >= Self.trustedDetection
-        let quarters: [RotationDegree] =
-            proposal.map { [.clockwise90, .clockwise270].contains($0.rotation) ? [$0.rotation] : (unread && !trusted ? [.clockwise90, .clockwise270] : []) }
-            ?? [.clockwise90, .clockwise270]
+        let bothQuarters: [RotationDegree] = [.clockwise90, .clockwise270]
+        let quarters: [RotationDegree]
+        if let proposal, bothQuarters.contains(proposal.rotation) {
+            quarters = [proposal.rotation]
+        } else {
+            quarters = proposal == nil || (unread && !trusted) ? bothQuarters : []
+        }
         for quarter in quarters {
             let sampled = trusted ? nil : try turnedPage(base, turnedBy: quarter, readingBetterThan: reading, uprightSize: uprightSize)
             guard trusted || sampled != nil else { continue }
