@@ -66,4 +66,18 @@ struct MaskedCardNumberRereadingTests {
     func notTaken(reread: String, original: String) {
         #expect(MaskedCardNumber.reshaped(reread, insteadOf: original) == nil)
     }
+
+    @Test("A card number in shape but read unsurely takes the digits both models read it with alone, one changed at most")
+    func agreedMaskedNumber() {
+        // A clean pharmacy receipt: `7133` read `7733` in its line; the page's engine and the
+        // English model, each alone, read `.7133-32**-****-183*` (a speck at the margin, the
+        // masks: both less sure than the line).
+        let readings: [(text: String, confidence: Float)] = [(".7133-32**-****-183*", 0.20), (".7133-32**-****-183*", 0.21)]
+        #expect(MaskedCardNumber.agreedDigits(readings, insteadOf: "7733-32******-183*") == "7133-32******-183*")
+        // Not when the models disagree, read it out of shape, or differ from the line in two digits.
+        #expect(MaskedCardNumber.agreedDigits([("7133-32**-****-183*", 0.2), ("7183-32**-****-183*", 0.2)], insteadOf: "7733-32******-183*") == nil)
+        #expect(MaskedCardNumber.agreedDigits([("7133-32 183", 0.2), ("7133-32 183", 0.2)], insteadOf: "7733-32******-183*") == nil)
+        #expect(MaskedCardNumber.agreedDigits([("7134-32**-****-183*", 0.2), ("7134-32**-****-183*", 0.2)], insteadOf: "7733-32******-183*") == nil)
+        #expect(MaskedCardNumber.agreedDigits([("7133-32**-****-183*", 0.2)], insteadOf: "7733-32******-183*") == nil)
+    }
 }

@@ -19,7 +19,9 @@ import Domain
 /// - any other number read unsurely (`NumberRereading.isDoubtful`: a date, a time, an
 ///   amount, a card or approval number; not a registration number its check digit
 ///   confirms): the digits both models read, one of them more surely than the line did,
-///   are taken (`NumberRereading.agreedDigits`).
+///   are taken (`NumberRereading.agreedDigits`); of a masked card number in its shape, the
+///   digits both models read in that shape, one changed at most, whatever their confidence
+///   (`MaskedCardNumber.agreedDigits`: the masks pull it down).
 ///
 /// Runs for `.accurate` readings, on lines the confidence filter keeps.
 struct NumberReview {
@@ -67,7 +69,9 @@ struct NumberReview {
                     }
                 case .unsureNumber:
                     let readings = try models(engines).compactMap { model in try read(whole, of: word, in: line, prepared: prepared, with: model()) }
-                    if let mended = NumberRereading.agreedDigits(readings, insteadOf: word.text, confidence: word.confidence) {
+                    if let mended = NumberRereading.agreedDigits(readings, insteadOf: word.text, confidence: word.confidence)
+                        ?? MaskedCardNumber.agreedDigits(readings, insteadOf: word.text)
+                    {
                         words[index].text = mended
                     }
                 case nil:

@@ -93,6 +93,22 @@ extension MaskedCardNumber {
         return labelled != nil || text.filter(asterisks.contains).count >= 2 ? run : nil
     }
 
+    /// `original` (a masked card number read in its line) with the digits every one of
+    /// `readings` (two or more, of it alone) reads, when each holds a masked card number in
+    /// its shape with the same digits, as many as `original` has, one of them different.
+    /// Unlike other numbers (`NumberRereading.agreedDigits`), neither reading need be surer
+    /// than the line: the masks pull every reading's confidence down, the digits are what
+    /// the models agree on. `nil` otherwise.
+    public static func agreedDigits(_ readings: [(text: String, confidence: Float)], insteadOf original: String) -> String? {
+        let numbers = readings.compactMap { find(in: dashed($0.text))?.number.filter(\.isASCIIDigit) }
+        let own = original.filter(\.isASCIIDigit)
+        guard readings.count >= 2, numbers.count == readings.count, let agreed = numbers.first, numbers.allSatisfy({ $0 == agreed }),
+            agreed.count == own.count, zip(agreed, own).filter({ $0 != $1 }).count == 1
+        else { return nil }
+        var digits = agreed.makeIterator()
+        return String(original.map { $0.isASCIIDigit ? digits.next() ?? $0 : $0 })
+    }
+
     /// The masked card number `reread` holds, in its shape, when its digits are those of the
     /// first reading `original` with at most `largestRereadDistance` changed or added
     /// (any of the first reading's left out); `nil` otherwise.
