@@ -18,11 +18,12 @@ public enum NumberRereading {
     /// Whether `word`, read with `confidence`, is a number worth reading again alone:
     /// unsure, with `fewestDigits` digits or more, and nothing but digits and the marks
     /// of dates, times, amounts, codes and masks (`2020-03-27`, `14:49:55`, `3,080`,
-    /// `1337-01**-****-8607`). (Amounts with their commas: the same text on the real images,
+    /// `1337-01**-****-8607`), or a masked card number in its shape, whatever its masks were
+    /// read as (`3332-96°*-****.909°`). (Amounts with their commas: the same text on the real images,
     /// three digits mended on generated receipts and captures, none made wrong.)
     public static func isDoubtful(_ word: String, confidence: Float) -> Bool {
         confidence < sureConfidence && word.filter(\.isASCIIDigit).count >= fewestDigits
-            && word.allSatisfy { $0.isASCIIDigit || "-:/.*,".contains($0) }
+            && (word.allSatisfy { $0.isASCIIDigit || "-:/.*,".contains($0) } || MaskedCardNumber.find(in: word) != nil)
     }
 
     /// `original` (read with `confidence`) with the digits every one of `readings` reads

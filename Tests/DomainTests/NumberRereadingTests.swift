@@ -9,6 +9,8 @@ struct NumberRereadingTests {
             ("2020-03-27", Float(0.84), true), ("14:49:55", 0.78, true), ("1337-01**-****-8607", 0.59, true), ("21996303", 0.78, true),
             ("10.590", 0.44, true), ("2020-03-27", 0.86, false), ("123", 0.5, false), ("12,500원", 0.5, false), ("서울12사3150", 0.5, false),
             ("12,500", 0.5, true),
+            // A masked card number in its shape, its masks read as lookalikes.
+            ("3332-96°*-****.909°", 0.41, true), ("3332-96°*-****.909°", 0.9, false),
         ])
     func doubtful(word: String, confidence: Float, expected: Bool) {
         #expect(NumberRereading.isDoubtful(word, confidence: confidence) == expected)
