@@ -26,6 +26,21 @@ public enum NumberRereading {
             && (word.allSatisfy { $0.isASCIIDigit || "-:/.*,".contains($0) } || MaskedCardNumber.find(in: word) != nil)
     }
 
+    /// A number's reading alone from its `words` (in order, with their confidences), without
+    /// the specks its margin picked up: one-character words at either end, while a word with
+    /// a digit remains (`1 21241294`, `. 21241294`: the edge of a label's last syllable, a
+    /// speck of the paper); its text and its least confident word's confidence, so that a
+    /// speck does not make a sure reading look unsure. `nil` for no words.
+    public static func withoutSpecks(_ words: [(text: String, confidence: Float)]) -> (text: String, confidence: Float)? {
+        var kept = words[...]
+        let isSpeck: ((text: String, confidence: Float)) -> Bool = { $0.text.count == 1 }
+        let holdsDigit: (ArraySlice<(text: String, confidence: Float)>) -> Bool = { $0.contains { $0.text.contains(where: \.isASCIIDigit) } }
+        while kept.count > 1, let first = kept.first, isSpeck(first), holdsDigit(kept.dropFirst()) { kept = kept.dropFirst() }
+        while kept.count > 1, let last = kept.last, isSpeck(last), holdsDigit(kept.dropLast()) { kept = kept.dropLast() }
+        guard let weakest = kept.map(\.confidence).min() else { return nil }
+        return (kept.map(\.text).joined(separator: " "), weakest)
+    }
+
     /// `original` (read with `confidence`) with the digits every one of `readings` reads
     /// (in order) in place of its own, when there are two readings or more, they read the
     /// same digits, as many as `original` has and not all the same as its own, and one of

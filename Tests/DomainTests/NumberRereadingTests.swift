@@ -44,4 +44,16 @@ struct NumberRereadingTests {
         let readings = readings.map { (text: $0.0, confidence: $0.1) }
         #expect(NumberRereading.agreedDigits(readings, insteadOf: original, confidence: confidence) == nil)
     }
+
+    @Test("A reading alone drops the specks its margin picked up at either end: one-character words beside the number")
+    func specks() throws {
+        let first = try #require(NumberRereading.withoutSpecks([("1", 0.2), ("21241294", 0.88)]))
+        #expect(first.text == "21241294" && first.confidence == 0.88)
+        let second = try #require(NumberRereading.withoutSpecks([(".", 0.1), ("21241294", 0.5), ("|", 0.3)]))
+        #expect(second.text == "21241294" && second.confidence == 0.5)
+        // Words of the number itself stay (a card number read in pieces, a count before a time).
+        #expect(NumberRereading.withoutSpecks([("2443-40\"", 0.4), ("*-**", 0.3), ("**-118)", 0.5)])?.text == "2443-40\" *-** **-118)")
+        #expect(NumberRereading.withoutSpecks([("7", 0.9)])?.text == "7")
+        #expect(NumberRereading.withoutSpecks([]) == nil)
+    }
 }

@@ -115,7 +115,8 @@ struct NumberReview {
     }
 
     /// What `engine` reads alone over `span` of `line` (fractions of its width): all it read
-    /// there, joined, and its least confident line's confidence; `nil` when nothing.
+    /// there, joined, without specks at either end, and its least confident word's
+    /// confidence (`NumberRereading.withoutSpecks`); `nil` when nothing.
     private func read(
         _ span: ClosedRange<Double>, in line: PreparedLine, prepared: PreparedImage, with engine: TesseractEngine
     ) throws -> (text: String, confidence: Float)? {
@@ -123,7 +124,7 @@ struct NumberReview {
         guard let reread = try engine.look(at: prepared, PSM_SINGLE_LINE, within: rectangle, control: control), !reread.isEmpty else {
             return nil
         }
-        return (reread.map(\.line.text).joined(separator: " "), reread.map(\.line.confidence).min() ?? 0)
+        return NumberRereading.withoutSpecks(reread.flatMap(\.line.words).map { ($0.text, $0.confidence) })
     }
 
     /// The card number's `run` of `words` (the line's) read alone with `engine`.
