@@ -71,6 +71,33 @@ struct RowsReadApartTests {
         #expect(read.total?.value == 9_600)
     }
 
+    @Test("A column drifting further below its rows down a photograph follows the drift from the first row it plainly belongs to")
+    func driftingColumn() throws {
+        // As read from a photographed store receipt (x, top and bottom from the top): each
+        // amount 0.012 below its item at the top, 0.023 below its label at the bottom, where
+        // the line below is nearer than its own.
+        let read: [(String, Double, Double, Double)] = [
+            ("푸른채소가게", 0.178, 0.145, 0.175), ("사업자번호 878-58-12628", 0.180, 0.188, 0.220), ("2025-02-28 15:20", 0.180, 0.275, 0.301),
+            ("상품명 수량", 0.184, 0.357, 0.392), ("서울우유1L 1", 0.185, 0.380, 0.447), ("신라면5입 1", 0.188, 0.438, 0.477),
+            ("건전지 AA 1", 0.190, 0.474, 0.524), ("과세물품가액", 0.188, 0.560, 0.594), ("부가세", 0.189, 0.601, 0.630), ("합계", 0.192, 0.641, 0.669),
+            ("신용카드", 0.193, 0.680, 0.711), ("카드번호 1117-16**-****-8333", 0.218, 0.721, 0.761), ("승인번호 68865471", 0.195, 0.759, 0.797),
+            ("감사합니다", 0.197, 0.798, 0.831), ("금액", 0.782, 0.367, 0.398), ("700", 0.793, 0.413, 0.437), ("3,800", 0.766, 0.455, 0.483),
+            ("16,200", 0.750, 0.498, 0.526), ("18,818", 0.752, 0.581, 0.609), ("1,882", 0.767, 0.623, 0.651), ("20,700", 0.743, 0.664, 0.692),
+            ("20,700", 0.743, 0.704, 0.732),
+        ]
+        let result = OCRResult(
+            lines: read.map { text, x, top, bottom in
+                let box = NormalizedRect(x: x, y: 1 - bottom, width: x > 0.5 ? 0.09 : 0.3, height: bottom - top)
+                return RecognizedLine(
+                    text: text, boundingBox: box, confidence: 0.9, words: [RecognizedWord(text: text, boundingBox: box, confidence: 0.9)])
+            })
+        let extracted = ReceiptExtractor().extract(from: result)
+        #expect(extracted.items.map(\.amount) == [700, 3_800, 16_200])
+        #expect(extracted.taxableAmount?.value == 18_818)
+        #expect(extracted.vat?.value == 1_882)
+        #expect(try #require(extracted.total).value == 20_700)
+    }
+
     @Test("A column half a row off whose nearest rows lie both ways is not shifted: labels never take their neighbours' amounts")
     func columnHalfARowOffBothWays() {
         // Labels at 0.385, 0.350, 0.315, 0.279; amounts 0.017 lower, except where a line

@@ -56,12 +56,14 @@ extension ReceiptExtractor {
         var moved: Set<Int> = []
         let movable = { (line: ReceiptLine) in isAmountOnly(line) || isQuantityAndAmount(line) }
         let shift = columnShift(lines, movable: movable)
+        let drift = driftingShifts(lines, movable: movable)
         for (position, line) in lines.enumerated() where movable(line) {
             let box = line.line.boundingBox
+            let offset = drift[position] ?? shift
             let partners = lines.indices.filter { other in
                 let candidate = lines[other].line.boundingBox
                 return other != position && !moved.contains(other) && !movable(lines[other]) && candidate.standsLeft(of: box)
-                    && abs(candidate.midY + shift - box.midY) < 0.5 * min(candidate.height, box.height)
+                    && abs(candidate.midY + offset - box.midY) < 0.5 * min(candidate.height, box.height)
             }
             // Only a row that is plain: one line beside it (a slanted photo's rows drift, and
             // a guess between two is left to the counting).
@@ -89,6 +91,38 @@ extension ReceiptExtractor {
         guard offsets.count >= 2, offsets.allSatisfy({ $0 > 0 }) || offsets.allSatisfy({ $0 < 0 }) else { return 0 }
         return offsets[offsets.count / 2]
     }
+
+    /// How far each movable line (by its index in `lines`) stands above (positive, y up)
+    /// the row it belongs to, on a photograph whose column of amounts drifts further off its
+    /// rows down the page (0.012 below its items at the top of a slanted receipt, 0.023
+    /// below its totals at the bottom, where the line below is nearer than its own). From
+    /// the top, the drift is taken from the first line plainly beside one row (its nearest
+    /// line on the left within half a line's height, the next at least `plainRow` times as
+    /// far), then followed line by line: each takes the row nearest to where the drift so far
+    /// puts it, when within half a line's height, and carries the drift on. Lines above the
+    /// first plain one, and every line when none is plain, are left out (the column's single
+    /// shift, `columnShift`, applies to them).
+    static func driftingShifts(_ lines: [ReceiptLine], movable: (ReceiptLine) -> Bool) -> [Int: Double] {
+        var shifts: [Int: Double] = [:]
+        var drift: Double?
+        let column = lines.indices.filter { movable(lines[$0]) }.sorted { lines[$0].line.boundingBox.midY > lines[$1].line.boundingBox.midY }
+        for position in column {
+            let box = lines[position].line.boundingBox
+            let rows = lines.filter { !movable($0) && $0.line.boundingBox.standsLeft(of: box) }.map(\.line.boundingBox)
+                .sorted { abs($0.midY + (drift ?? 0) - box.midY) < abs($1.midY + (drift ?? 0) - box.midY) }
+            guard let nearest = rows.first else { continue }
+            let distance = abs(nearest.midY + (drift ?? 0) - box.midY)
+            let plain = rows.count < 2 || abs(rows[1].midY + (drift ?? 0) - box.midY) >= plainRow * distance
+            if distance < 0.5 * min(nearest.height, box.height), drift != nil || plain {
+                drift = box.midY - nearest.midY
+            }
+            if let drift { shifts[position] = drift }
+        }
+        return shifts
+    }
+
+    /// A line is plainly beside its nearest row when the next is at least this many times as far.
+    static let plainRow = 2.0
 
     /// A line that is a quantity and an amount and nothing else (`2 10,600`): an item's last
     /// columns, read apart from its row.
