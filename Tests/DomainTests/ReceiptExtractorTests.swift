@@ -168,6 +168,40 @@ struct ReceiptExtractorTests {
         #expect(mended.confidence >= 0.9)  // its arithmetic and the sum both confirm it
     }
 
+    /// Lines as read, each word with its confidence (`text@confidence`, 0.93 without).
+    static func readWithConfidences(_ lines: [String]) -> OCRResult {
+        OCRResult(
+            lines: lines.enumerated().map { index, line in
+                let box = NormalizedRect(x: 0.1, y: 0.95 - 0.05 * Double(index), width: 0.8, height: 0.03)
+                let words = line.split(separator: " ").map { token in
+                    let parts = token.split(separator: "@")
+                    return RecognizedWord(text: String(parts[0]), boundingBox: box, confidence: parts.count > 1 ? Float(parts[1])! : 0.93)
+                }
+                return RecognizedLine(
+                    text: words.map(\.text).joined(separator: " "), boundingBox: box, confidence: words.map(\.confidence).min()!, words: words)
+            })
+    }
+
+    @Test("An item amount printed without its unit price, read unsurely a digit off what the confirmed total demands, is mended, never confirmed")
+    func unpricedItemADigitOff() throws {
+        // A photographed bakery receipt: 29,600 read 29,000 (0.81); the total is printed twice.
+        let lines = [
+            "새벽베이커리", "사업자번호 858-11-92303", "품명 수량 금액", "서울우유 1L 2 29,000@0.81", "식빵 3 9,300@0.95", "볼펜 0.5mm 2 26,200@0.96",
+            "부가세 5,918", "받을금액 65,100", "신용카드 65,100",
+        ]
+        let read = ReceiptExtractor().extract(from: Self.readWithConfidences(lines))
+        #expect(read.items.map(\.amount) == [29_600, 9_300, 26_200])
+        #expect(try #require(read.items.first).confidence < 0.9)
+        #expect(read.total?.value == 65_100)
+        // Read surely, or with two unsure amounts either of which could be it, nothing is mended.
+        for amounts in [("29,000", "9,300"), ("29,000@0.81", "9,300@0.8")] {
+            var guessed = lines
+            guessed[3] = "서울우유 1L 2 \(amounts.0)"
+            guessed[4] = "식빵 3 \(amounts.1)"
+            #expect(ReceiptExtractor().extract(from: Self.readWithConfidences(guessed)).items.map(\.amount) == [29_000, 9_300, 26_200])
+        }
+    }
+
     @Test("With the total's label misread, an item amount a digit off is mended when the items then make the amount left unlabelled")
     func itemAmountMendedToUnlabelledTotal() throws {
         let read = ReceiptExtractor().extract(

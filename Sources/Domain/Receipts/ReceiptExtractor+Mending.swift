@@ -79,6 +79,36 @@ extension ReceiptExtractor {
         if mended != receipt.items, totals.contains(net(mended)) { receipt.items = mended }
     }
 
+    /// Mends the one item whose amount, printed without a unit price, read unsurely, is a
+    /// digit off what a confirmed `total` demands of it (`29,600` read `29,000` at 0.81,
+    /// beside `9,300` and `26,200` read surely): the only item a digit off it, or the only
+    /// one read under `NumberRereading.sureConfidence` of those that are. The sum is its
+    /// only evidence, so it stays under `mendedItemCap`; whether an item was mended.
+    static func mendUnsureItem(of receipt: inout Receipt, toMake total: Int, from itemsNet: Int, lines: [ReceiptLine]) -> Bool {
+        guard receipt.total?.isHighConfidence == true else { return false }
+        let candidates = receipt.items.indices.compactMap { index -> (index: Int, amount: Int)? in
+            let item = receipt.items[index]
+            guard item.unitPrice == nil else { return nil }
+            return amountADigitOff(item.amount, demanded: KoreanAmount.sum([item.amount, total, -itemsNet])).map { (index, $0) }
+        }
+        let unsure = candidates.filter { candidate in
+            amountConfidence(of: receipt.items[candidate.index], in: lines).map { $0 < NumberRereading.sureConfidence } ?? false
+        }
+        guard let chosen = candidates.count == 1 ? candidates.first : (unsure.count == 1 ? unsure.first : nil) else { return false }
+        receipt.items[chosen.index].amount = chosen.amount
+        receipt.items[chosen.index].confidence = min(receipt.items[chosen.index].confidence, mendedItemCap)
+        return true
+    }
+
+    /// The highest confidence an item mended by the sum alone keeps.
+    static let mendedItemCap: Float = 0.6
+
+    /// The confidence the word printing `item`'s amount was read with, on its line.
+    static func amountConfidence(of item: ReceiptItem, in lines: [ReceiptLine]) -> Float? {
+        let digits = String(item.amount)
+        return lines.first { $0.index == item.lineIndex }?.line.words.last { $0.text.filter(\.isASCIIDigit) == digits }?.confidence
+    }
+
     /// `demanded`, when the amount `read` is one digit off it (changed, added or lost:
     /// `3,546` read `31546`, its comma taken for a 1): printed there, and misread.
     static func amountADigitOff(_ read: Int, demanded: Int?) -> Int? {

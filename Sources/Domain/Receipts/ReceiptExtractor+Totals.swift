@@ -172,7 +172,7 @@ extension ReceiptExtractor {
             for index in receipt.discounts.indices where !isMended(receipt.discounts[index]) {
                 receipt.discounts[index].confidence = confirmed
             }
-        } else if itemsNet != nil {
+        } else if let itemsNet, !mendUnsureItem(of: &receipt, toMake: best, from: itemsNet, lines: lines) {
             for index in receipt.items.indices { receipt.items[index].confidence *= 0.6 }
         }
     }
