@@ -51,6 +51,9 @@ struct MaskedCardNumberRereadingTests {
             ("CARD NO : 54167632********", "54167632ee0e0e80", "54167632********"),
             ("신한카드:1892-64**-****-1304", "18692-064**-****-1304", "1892-64**-****-1304"),
             ("7101-77**-****-7576", "7701.77싸.차야.7576", "7101-77**-****-7576"),
+            // Its last 1 read as a closing bracket or a bar (a photographed receipt, both models).
+            ("2443-40* *-****-118]", "443-40**-****-1181", "2443-40**-****-1181"),
+            ("2443-40\" *-** **-118)", "443-40**-****-1181", "2443-40**-****-1181"),
         ])
     func taken(reread: String, original: String, expected: String) {
         #expect(MaskedCardNumber.reshaped(reread, insteadOf: original) == expected)
@@ -59,7 +62,7 @@ struct MaskedCardNumberRereadingTests {
     @Test(
         "Not taken: no shape read, or other digits",
         arguments: [
-            ("7905-4] sees et #5115", "79065-41**-***%*-5115"), ("2443-40\" *-** **-118)", "443-40**-****-1181"),
+            ("7905-4] sees et #5115", "79065-41**-***%*-5115"), ("2443-40\" *-** **-118(", "443-40**-****-1181"),
             ("1234-56**-****-7890", "4468-42**-****_-90164"), ("4907-72**-****-0241", "4907-7"),
             ("7101-79**-****-7576", "7701.77싸.차야.7576"),
         ])

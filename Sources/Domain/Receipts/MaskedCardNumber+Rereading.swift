@@ -113,10 +113,18 @@ extension MaskedCardNumber {
     /// first reading `original` with at most `largestRereadDistance` changed or added
     /// (any of the first reading's left out); `nil` otherwise.
     public static func reshaped(_ reread: String, insteadOf original: String) -> String? {
-        guard let found = find(in: dashed(reread))?.number else { return nil }
+        guard let found = find(in: dashed(withFinalOne(reread)))?.number else { return nil }
         let distance = EditDistance.between(
             Array(original.filter(\.isASCIIDigit)), Array(found.filter(\.isASCIIDigit)), leavingOutCosts: 0)
         return distance <= largestRereadDistance ? found : nil
+    }
+
+    /// `text` with a closing bracket or bar after its last digit read as the 1 it stands for
+    /// (`2443-40* *-****-118]`: the line model reads a final 1 so, alone, in both models).
+    static func withFinalOne(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let last = trimmed.last, ")]|".contains(last), trimmed.dropLast().last?.isASCIIDigit == true else { return text }
+        return trimmed.dropLast() + "1"
     }
 
     /// The characters read for a mask's asterisk that are seldom anything else on a
