@@ -6,10 +6,11 @@
 /// `16`, a trailing `T` as `고`), the English one no Hangul (`에` comes out as `d`, `를` as
 /// `S`), and Tesseract reading both takes one model per word. Each model reads its own
 /// script right, though, and places each character: the word is the English reading up to
-/// a point and the Korean reading after it, or the other way round. The point chosen is the
-/// one whose two parts are each all of their script (Latin letters and digits, with a
-/// letter; Hangul syllables), lie side by side without overlapping, and are read most
-/// confidently, every character of them at least `minimumConfidence`.
+/// a point and the Korean reading after it, or the other way round. The point chosen is one
+/// whose two parts are each all of their script (Latin letters and digits, with a letter;
+/// Hangul syllables) in a plausible shape (`isPlausible`), lie side by side, and are read
+/// surely, every character at least `minimumConfidence`; of those, the one that keeps most
+/// of the word as the page read it (`kept(of:in:)`), then the most confident.
 public enum MixedScriptWord {
     /// One character of a reading and where it lies along the line (any unit, both
     /// readings the same).
@@ -38,8 +39,9 @@ public enum MixedScriptWord {
     /// The readings of `word` (as the page read it) as the English reading before a point and
     /// the Korean after it, or the reverse, with the mean confidence of their characters:
     /// each part of its own script, read surely, the two side by side. Of those that mend
-    /// the word rather than replace it (`mends`), the one keeping most of it, then the most
-    /// confident; `nil` when there is none, or it is the word as read or less confident.
+    /// the word rather than replace it (`kept(of:in:)`), the one keeping most of it, then
+    /// the most confident; `nil` when there is none, or it is the word as read or less
+    /// confident.
     public static func mended(_ word: RecognizedWord, korean: [Symbol], english: [Symbol]) -> RecognizedText? {
         let korean = withPlausibleWidths(korean)
         let english = withPlausibleWidths(english)

@@ -57,7 +57,12 @@ public enum NumberRereading {
         else { return nil }
         let own = original.filter(\.isASCIIDigit)
         guard agreed.count == own.count, agreed != own else { return nil }
-        var digits = agreed.makeIterator()
-        return String(original.map { $0.isASCIIDigit ? digits.next() ?? $0 : $0 })
+        return replacingDigits(of: original, with: agreed)
+    }
+
+    /// `original` with its digits, in order, replaced by `digits` (as many), its marks kept.
+    static func replacingDigits(of original: String, with digits: String) -> String {
+        var next = digits.makeIterator()
+        return String(original.map { $0.isASCIIDigit ? next.next() ?? $0 : $0 })
     }
 }

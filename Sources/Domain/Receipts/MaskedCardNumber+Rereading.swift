@@ -105,8 +105,7 @@ extension MaskedCardNumber {
         guard readings.count >= 2, numbers.count == readings.count, let agreed = numbers.first, numbers.allSatisfy({ $0 == agreed }),
             agreed.count == own.count, zip(agreed, own).filter({ $0 != $1 }).count == 1
         else { return nil }
-        var digits = agreed.makeIterator()
-        return String(original.map { $0.isASCIIDigit ? digits.next() ?? $0 : $0 })
+        return NumberRereading.replacingDigits(of: original, with: agreed)
     }
 
     /// The masked card number `reread` holds, in its shape, when its digits are those of the
