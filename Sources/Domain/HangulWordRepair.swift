@@ -95,6 +95,11 @@ public enum HangulWordRepair {
     /// A precomposed Hangul syllable (가–힣).
     public static func isHangulSyllable(_ scalar: Unicode.Scalar) -> Bool { (0xAC00...0xD7A3).contains(scalar.value) }
 
+    /// Whether `character` is one precomposed Hangul syllable.
+    public static func isHangulSyllable(_ character: Character) -> Bool {
+        character.unicodeScalars.count == 1 && character.unicodeScalars.allSatisfy(isHangulSyllable)
+    }
+
     static func isHangul(_ scalar: Unicode.Scalar) -> Bool {
         isHangulSyllable(scalar) || (0x1100...0x11FF).contains(scalar.value) || (0x3130...0x318F).contains(scalar.value)
     }

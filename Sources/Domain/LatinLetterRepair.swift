@@ -19,7 +19,7 @@ public enum LatinLetterRepair {
     /// The runs of `word` (character offsets) that may be misread Latin letters.
     public static func suspectRuns(in word: String) -> [Range<Int>] {
         let characters = Array(word)
-        guard characters.contains(where: isHangulSyllable) else { return [] }
+        guard characters.contains(where: HangulWordRepair.isHangulSyllable) else { return [] }
         var runs: [Range<Int>] = []
         var index = 0
         while index < characters.count {
@@ -29,8 +29,8 @@ public enum LatinLetterRepair {
             }
             let start = index
             while index < characters.count, isSuspectCharacter(characters[index]) { index += 1 }
-            let before = start > 0 && isHangulSyllable(characters[start - 1])
-            let after = index < characters.count && isHangulSyllable(characters[index])
+            let before = start > 0 && HangulWordRepair.isHangulSyllable(characters[start - 1])
+            let after = index < characters.count && HangulWordRepair.isHangulSyllable(characters[index])
             // Digits at the start of a word before a syllable are a count and its unit.
             let count = start == 0 && characters[start..<index].allSatisfy(\.isASCIIDigit)
             // A run inside a longer one of digits and separators is a number (`12,000원`).
@@ -85,12 +85,8 @@ public enum LatinLetterRepair {
         ",.-:/".contains(character)
     }
 
-    private static func isHangulSyllable(_ character: Character) -> Bool {
-        character.unicodeScalars.count == 1 && character.unicodeScalars.allSatisfy(HangulWordRepair.isHangulSyllable)
-    }
-
     private static func width(of character: Character) -> Double {
-        if isHangulSyllable(character) { return 1 }
+        if HangulWordRepair.isHangulSyllable(character) { return 1 }
         return character.isLetter || character.isNumber ? 0.6 : 0.4
     }
 }

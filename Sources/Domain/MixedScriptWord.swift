@@ -103,8 +103,9 @@ public enum MixedScriptWord {
         let candidate = Array(merged)
         guard !original.isEmpty, abs(candidate.count - word.count) <= 1 else { return nil }
         let kept = commonLength(original, candidate)
-        let syllables = original.filter(isSyllable)
-        guard 2 * kept >= original.count, commonLength(syllables, candidate.filter(isSyllable)) == syllables.count else { return nil }
+        let syllables = original.filter(HangulWordRepair.isHangulSyllable)
+        guard 2 * kept >= original.count, commonLength(syllables, candidate.filter(HangulWordRepair.isHangulSyllable)) == syllables.count
+        else { return nil }
         return kept
     }
 
@@ -117,10 +118,6 @@ public enum MixedScriptWord {
             }
         }
         return table[a.count][b.count]
-    }
-
-    private static func isSyllable(_ character: Character) -> Bool {
-        character.unicodeScalars.count == 1 && character.unicodeScalars.allSatisfy(HangulWordRepair.isHangulSyllable)
     }
 
     /// `symbols` with any box much wider than the reading's typical character narrowed to

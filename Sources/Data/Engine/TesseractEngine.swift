@@ -127,7 +127,29 @@ final class TesseractEngine {
                 return moved
             }
         }
-        guard max(size.width, size.height) <= Self.largestSide else { return nil }
+        return recognizing(prepared, segmentation: segmentation, monitor: monitor, within: rectangle) { $0.readLines() }
+    }
+
+    /// The characters read in `prepared` (a word's piece of a page) as one word
+    /// (`PSM_SINGLE_WORD`), each with its left and right edge in its pixels; `nil` when
+    /// Tesseract failed or was stopped, or the image is too large to read.
+    /// - Throws: `control`'s error (cancelled, or past its time limit).
+    func symbols(in prepared: PreparedImage, control: RecognitionControl) throws -> [MixedScriptWord.Symbol]? {
+        try control.checkpoint()
+        let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
+        let symbols = recognizing(prepared, segmentation: PSM_SINGLE_WORD, monitor: monitor) { $0.readSymbols() }
+        try control.checkpoint()
+        return symbols
+    }
+
+    /// One `TessBaseAPIRecognize` of `prepared` (or a rectangle of it) in `segmentation`, and
+    /// what `read` takes from its result; `nil` when Tesseract stopped early or the image is
+    /// larger than it reads, `read` of nothing when it found nothing.
+    private func recognizing<Read>(
+        _ prepared: PreparedImage, segmentation: TessPageSegMode, monitor: RecognitionMonitor, within rectangle: PixelRect? = nil,
+        read: (TesseractLineReader) -> [Read]
+    ) -> [Read]? {
+        guard max(prepared.image.size.width, prepared.image.size.height) <= Self.largestSide else { return nil }
         TessBaseAPISetImage2(handle, prepared.image.pix)
         TessBaseAPISetSourceResolution(handle, Int32(prepared.resolution))
         defer { TessBaseAPIClear(handle) }
@@ -138,26 +160,7 @@ final class TesseractEngine {
         guard TessBaseAPIRecognize(handle, monitor.handle) == 0 else { return nil }
         guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
         defer { TessResultIteratorDelete(iterator) }
-        return TesseractLineReader(iterator: iterator, frame: prepared.frame).readLines()
-    }
-
-    /// The characters read in `prepared` (a word's piece of a page) as one word
-    /// (`PSM_SINGLE_WORD`), each with its left and right edge in its pixels; `nil` when
-    /// Tesseract failed or was stopped, or the image is too large to read.
-    /// - Throws: `control`'s error (cancelled, or past its time limit).
-    func symbols(in prepared: PreparedImage, control: RecognitionControl) throws -> [MixedScriptWord.Symbol]? {
-        try control.checkpoint()
-        guard max(prepared.image.size.width, prepared.image.size.height) <= Self.largestSide else { return nil }
-        TessBaseAPISetImage2(handle, prepared.image.pix)
-        TessBaseAPISetSourceResolution(handle, Int32(prepared.resolution))
-        defer { TessBaseAPIClear(handle) }
-        TessBaseAPISetPageSegMode(handle, PSM_SINGLE_WORD)
-        let monitor = RecognitionMonitor(control: control, progressRange: 1...1)
-        guard TessBaseAPIRecognize(handle, monitor.handle) == 0 else { return nil }
-        try control.checkpoint()
-        guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
-        defer { TessResultIteratorDelete(iterator) }
-        return TesseractLineReader(iterator: iterator, frame: prepared.frame).readSymbols()
+        return read(TesseractLineReader(iterator: iterator, frame: prepared.frame))
     }
 
     /// The longest side Tesseract reads (its boxes hold 16-bit coordinates).

@@ -88,6 +88,14 @@ struct PreparedFrame {
     }
 }
 
+extension PreparedImage {
+    /// `piece`, cut from `page` (and perhaps turned), read on its own: its boxes are its own
+    /// pixels, its resolution the page's.
+    init(piece: LeptonicaImage, of page: PreparedImage) {
+        self.init(image: piece, frame: PreparedFrame(identityOf: piece.size), resolution: page.resolution)
+    }
+}
+
 extension PreparedFrame {
     /// The frame of an image read as it is: no scaling, turning or border.
     init(identityOf size: ImageSize) {

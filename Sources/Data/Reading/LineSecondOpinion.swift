@@ -19,6 +19,8 @@ protocol LineSecondOpinion {
 extension LineSecondOpinion {
     /// The English model alone, asked after a reading with both `kor` and `eng`.
     static var english: [String] { ["eng"] }
+    /// The Korean model alone, asked after a mixed-language reading.
+    static var korean: [String] { ["kor"] }
 
     /// By default, whether an `.accurate` reading with both `kor` and `eng` is asked (the
     /// English model's looks at what the Korean model wrote).

@@ -11,7 +11,6 @@ import Domain
 /// `.accurate` readings with both `kor` and `eng`, on lines the confidence filter keeps.
 struct MixedScriptSecondOpinion: LineSecondOpinion {
     static let stage = "mixed"
-    static let korean = ["kor"]
 
     /// The engines to read with: `kor` and `eng` are made when a word first needs them.
     let crew: EngineCrew
@@ -26,7 +25,7 @@ struct MixedScriptSecondOpinion: LineSecondOpinion {
                 // Read from a copy of its own: Tesseract copies the whole image it is given.
                 let rectangle = line.readingBox(over: span, margin: max(2, line.preparedBox.height / 4), within: prepared.image.size)
                 guard let crop = try? prepared.image.clipped(to: rectangle) else { continue }
-                let piece = PreparedImage(image: crop, frame: PreparedFrame(identityOf: crop.size), resolution: prepared.resolution)
+                let piece = PreparedImage(piece: crop, of: prepared)
                 guard let korean = try engines.optionalEngine(for: Self.korean)?.symbols(in: piece, control: control),
                     let english = try engines.optionalEngine(for: Self.english)?.symbols(in: piece, control: control),
                     let mended = MixedScriptWord.mended(word, korean: korean, english: english)

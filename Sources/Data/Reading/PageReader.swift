@@ -409,7 +409,7 @@ struct PageReader {
             try control.checkpoint()
             let box = line.readingBox(within: image.image.size)
             guard let crop = try? image.image.clipped(to: box).rotated(by: .clockwise180) else { return nil }
-            let piece = PreparedImage(image: crop, frame: PreparedFrame(identityOf: crop.size), resolution: image.resolution)
+            let piece = PreparedImage(piece: crop, of: image)
             let other = try engines.engine(for: setup).look(at: piece, PSM_SINGLE_LINE, control: control) ?? []
             return (Double(line.line.confidence), Double(other.map(\.line.confidence).max() ?? 0))
         }.compactMap { $0 }

@@ -103,10 +103,10 @@ extension ReceiptExtractor {
     /// The highest confidence an item mended by the sum alone keeps.
     static let mendedItemCap: Float = 0.6
 
-    /// The confidence the word printing `item`'s amount was read with, on its line.
+    /// The confidence the amount ending `item`'s line was read with.
     static func amountConfidence(of item: ReceiptItem, in lines: [ReceiptLine]) -> Float? {
-        let digits = String(item.amount)
-        return lines.first { $0.index == item.lineIndex }?.line.words.last { $0.text.filter(\.isASCIIDigit) == digits }?.confidence
+        guard let line = lines.first(where: { $0.index == item.lineIndex }), let amount = line.trailingAmount else { return nil }
+        return line.confidence(of: amount.range)
     }
 
     /// `demanded`, when the amount `read` is one digit off it (changed, added or lost:

@@ -77,7 +77,7 @@ struct ReceiptLine {
             // One jamo misread, in a word of its own: not two syllables inside a longer word
             // (`소가` of `푸른채소가게`).
             let isSyllable = { (index: Int) in
-                compactCharacters.indices.contains(index) && compactCharacters[index].unicodeScalars.allSatisfy(HangulWordRepair.isHangulSyllable)
+                compactCharacters.indices.contains(index) && HangulWordRepair.isHangulSyllable(compactCharacters[index])
             }
             return containsWindow(as: word) { window, start in
                 !isSyllable(start - 1) && !isSyllable(start + word.count)
