@@ -1,4 +1,5 @@
 import Dispatch
+import Domain
 import Foundation
 
 /// The engines one job reads with: its own worker's and, while the machine has a core to
@@ -271,5 +272,17 @@ extension EngineCrew {
         var reviewed = lines
         for (index, line) in zip(picked, looked) { reviewed[index] = line }
         return reviewed
+    }
+
+    /// `lines` with each word of those `needsLook` picks replaced by what `mend` makes of it
+    /// (left as it is when `mend` gives nothing), the lines shared out as by `review`.
+    func mendingWords(
+        of lines: [PreparedLine], on prepared: PreparedImage, where needsLook: (PreparedLine) -> Bool,
+        _ mend: (RecognizedWord, PreparedLine, EngineCache, PreparedImage) throws -> RecognizedWord?
+    ) throws -> [PreparedLine] {
+        try review(lines, on: prepared, where: needsLook) { line, engines, prepared in
+            let words = try line.line.words.map { try mend($0, line, engines, prepared) ?? $0 }
+            return PreparedLine(line: line.line.withWords(words), preparedBox: line.preparedBox)
+        }
     }
 }

@@ -18,18 +18,16 @@ struct LatinLetterSecondOpinion: LineSecondOpinion {
     var minimumLineConfidence: Float = 0
 
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
-        try crew.review(lines, on: prepared, where: looksAgain(at:)) { line, engines, prepared in
-            var words = line.line.words
-            for (index, word) in words.enumerated() {
-                // Right to left, so the offsets of runs still to mend stay valid.
-                for run in LatinLetterRepair.suspectRuns(in: word.text).reversed() {
-                    guard let span = line.line.span(of: run, in: words[index]) else { continue }
-                    let original = String(Array(words[index].text)[run])
-                    guard let letters = try lettersRead(over: span, of: line, in: prepared, with: engines, insteadOf: original) else { continue }
-                    words[index].text = LatinLetterRepair.replacing(run, in: words[index].text, with: letters)
-                }
+        try crew.mendingWords(of: lines, on: prepared, where: looksAgain(at:)) { word, line, engines, prepared in
+            var mended = word
+            // Right to left, so the offsets of runs still to mend stay valid.
+            for run in LatinLetterRepair.suspectRuns(in: word.text).reversed() {
+                guard let span = line.line.span(of: run, in: mended) else { continue }
+                let original = String(Array(mended.text)[run])
+                guard let letters = try lettersRead(over: span, of: line, in: prepared, with: engines, insteadOf: original) else { continue }
+                mended.text = LatinLetterRepair.replacing(run, in: mended.text, with: letters)
             }
-            return PreparedLine(line: line.line.withWords(words), preparedBox: line.preparedBox)
+            return mended
         }
     }
 

@@ -18,22 +18,20 @@ struct MixedScriptSecondOpinion: LineSecondOpinion {
     var minimumLineConfidence: Float = 0
 
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
-        try crew.review(lines, on: prepared, where: looksAgain(at:)) { line, engines, prepared in
-            var words = line.line.words
-            for (index, word) in words.enumerated() where MixedScriptWord.isSuspect(word, in: line.line) {
-                guard let span = line.line.span(of: word) else { continue }
-                // Read from a copy of its own: Tesseract copies the whole image it is given.
-                let rectangle = line.readingBox(over: span, margin: max(2, line.preparedBox.height / 4), within: prepared.image.size)
-                guard let crop = try? prepared.image.clipped(to: rectangle) else { continue }
-                let piece = PreparedImage(piece: crop, of: prepared)
-                guard let korean = try engines.optionalEngine(for: Self.korean)?.symbols(in: piece, control: control),
-                    let english = try engines.optionalEngine(for: Self.english)?.symbols(in: piece, control: control),
-                    let mended = MixedScriptWord.mended(word, korean: korean, english: english)
-                else { continue }
-                words[index].text = mended.string
-                words[index].confidence = mended.confidence
-            }
-            return PreparedLine(line: line.line.withWords(words), preparedBox: line.preparedBox)
+        try crew.mendingWords(of: lines, on: prepared, where: looksAgain(at:)) { word, line, engines, prepared in
+            guard MixedScriptWord.isSuspect(word, in: line.line), let span = line.line.span(of: word) else { return nil }
+            // Read from a copy of its own: Tesseract copies the whole image it is given.
+            let rectangle = line.readingBox(over: span, margin: max(2, line.preparedBox.height / 4), within: prepared.image.size)
+            guard let crop = try? prepared.image.clipped(to: rectangle) else { return nil }
+            let piece = PreparedImage(piece: crop, of: prepared)
+            guard let korean = try engines.optionalEngine(for: Self.korean)?.symbols(in: piece, control: control),
+                let english = try engines.optionalEngine(for: Self.english)?.symbols(in: piece, control: control),
+                let reading = MixedScriptWord.mended(word, korean: korean, english: english)
+            else { return nil }
+            var mended = word
+            mended.text = reading.string
+            mended.confidence = reading.confidence
+            return mended
         }
     }
 
