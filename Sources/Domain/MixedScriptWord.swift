@@ -57,7 +57,7 @@ public enum MixedScriptWord {
                     isPlausible(
                         latin: latin.map(\.text).joined(), hangul: hangul.map(\.text).joined(), latinFirst: latinFirst,
                         wordStartsWithDigit: word.text.first?.isNumber ?? false),
-                    last.maxX - next.minX <= overlapTolerance * min(last.maxX - last.minX, next.maxX - next.minX)
+                    areSideBySide(last, next, lastEndsItsReading: last == first.last)
                 else { continue }
                 let confidences = (left + right).map(\.confidence)
                 guard confidences.allSatisfy({ $0 >= minimumConfidence }) else { continue }
@@ -69,6 +69,15 @@ public enum MixedScriptWord {
         }
         guard let best, best.text != word.text, best.confidence > word.confidence else { return nil }
         return RecognizedText(string: best.text, confidence: best.confidence)
+    }
+
+    /// Whether `last`, the end of one part, and `next`, the start of the other, lie side by
+    /// side: they overlap by at most `overlapTolerance` of the narrower's width. The line model
+    /// runs a reading's last box on to the end of the word (`오` over the `T` of `카카오T`): when
+    /// `last` ends its reading, its centre is what must lie before `next`.
+    static func areSideBySide(_ last: Symbol, _ next: Symbol, lastEndsItsReading: Bool) -> Bool {
+        let tolerance = overlapTolerance * min(last.maxX - last.minX, next.maxX - next.minX)
+        return last.maxX - next.minX <= tolerance || (lastEndsItsReading && last.centre <= next.minX)
     }
 
     /// Whether a word of `line` may be such a word misread, when read less surely than

@@ -41,6 +41,9 @@ struct MixedScriptWordTests {
             // A taxi receipt's `카카오T`: the line's reading lost the `T`; the Korean model alone reads it `고`.
             ("카카오", "카[6-25:99] 카[32-47:99] 오[54-68:99] 고[74-82:97]", "A[6-25:87] F[28-47:93] Q[49-68:87] T[69-82:99]", "카카오T"),
             ("카카오", "카[9-34:99] 카[41-50:99] 오[56-72:99] ㅠ[76-86:98]", "Q[9-72:89] T[71-86:99]", "카카오T"),
+            // A photographed taxi receipt's `카카오T`: the Korean model's last box runs on to the
+            // word's end, over the `T` (its boxes overlap one another too).
+            ("카카오", "카[6-48:99] 카[33-57:99] 오[49-84:90]", "W[6-28:93] A[6-48:91] L[49-69:97] T[69-84:99]", "카카오T"),
         ])
     func mends(read: String, korean: String, english: String, expected: String) throws {
         let mended = try #require(MixedScriptWord.mended(Self.word(read, 0.5), korean: Self.symbols(korean), english: Self.symbols(english)))
