@@ -743,6 +743,16 @@ struct ReceiptDateChoiceTests {
         #expect(taxi.date?.value.description == "2025-09-14 16:43")
     }
 
+    @Test("With no label read, the latest of the day's times is the sale; a later day is no sale time")
+    func latestTimeOfTheDay() {
+        // A faded parking slip whose `입차` and `출차` came out as marks.
+        let parking = ReceiptExtractor().extract(
+            from: receipt(["주차 영수증", "9] A} 2024-03-24 07:12", "A} 2024-03-24 09:12", "받을금액 25,500"]))
+        #expect(parking.date?.value.description == "2024-03-24 09:12")
+        let days = ReceiptExtractor().extract(from: receipt(["가게", "2024-03-24 19:12", "2024-03-26 09:00", "합계 5,000"]))
+        #expect(days.date?.value.description == "2024-03-24 19:12")
+    }
+
     @Test("Only the same date and time printed twice confirms a date")
     func confirmation() {
         let differentTimes = ReceiptExtractor().extract(from: receipt(["가게", "2025-09-14 14:43", "거래일시 2025-09-14 16:43"]))

@@ -84,7 +84,12 @@ extension ReceiptExtractor {
         let isStart = { (line: ReceiptLine) in line.contains(anyOf: Keywords.startTime) && !line.contains(anyOf: Keywords.date) }
         let found = all.allSatisfy { isStart($0.0) } ? all : all.filter { !isStart($0.0) }
         let withTime = found.filter { $0.1.timeString != nil }
-        guard let (line, date, range) = found.first(where: { $0.0.contains(anyOf: Keywords.date) }) ?? withTime.first ?? found.first
+        // With no label read, of times printed on one day, the latest: a sale ends what it
+        // follows (an exit after an entry, a payment after an order), whatever their labels
+        // came out as (a faded `입차` and `출차` read as marks).
+        let sameDay = Set(withTime.map(\.1.dateString)).count == 1
+        let latest = sameDay ? withTime.max { ($0.1.hour ?? 0, $0.1.minute ?? 0) < ($1.1.hour ?? 0, $1.1.minute ?? 0) } : withTime.first
+        guard let (line, date, range) = found.first(where: { $0.0.contains(anyOf: Keywords.date) }) ?? latest ?? found.first
         else { return nil }
         var field = line.field(date, range: range)
         if date.timeString != nil, all.contains(where: { $0.0.index != line.index && $0.1.description == date.description }) {
