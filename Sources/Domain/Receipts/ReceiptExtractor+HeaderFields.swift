@@ -78,6 +78,9 @@ extension ReceiptExtractor {
         return field
     }
 
+    /// The sale's date: a labelled one (`거래일시`, `판매일`, …); else, of those not a start
+    /// (`입차`, `승차`, `주문번호`), the latest time of the day when all are on one day, or the
+    /// first with a time, or the first. Confirmed when printed twice, time and all.
     static func date(in lines: [ReceiptLine]) -> ReceiptField<ReceiptDate>? {
         let all = lines.compactMap { line in ReceiptDateParser.date(in: line.text).map { (line, $0.date, $0.range) } }
         // A start (parking entry, taxi boarding, an order's number) is not when the sale happened.
