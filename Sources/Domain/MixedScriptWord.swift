@@ -91,7 +91,7 @@ public enum MixedScriptWord {
         let syllables = scalars.filter(HangulWordRepair.isHangulSyllable).count
         let latin = scalars.filter(HangulWordRepair.isLatinLetter).count
         guard syllables > 0 else { return latin >= 2 && line.text.unicodeScalars.contains(where: HangulWordRepair.isHangulSyllable) }
-        let alphanumeric = scalars.contains { HangulWordRepair.isLatinLetter($0) || ("0"..."9").contains($0) }
+        let alphanumeric = scalars.contains(where: isLatinLetterOrDigit)
         let numberAndUnit = word.text.wholeMatch(of: #/[\d,.]+[가-힣]{1,2}/#) != nil
         return (alphanumeric && !numberAndUnit) || word.confidence < unsureHangul
     }
@@ -175,8 +175,12 @@ public enum MixedScriptWord {
 
     private static func isLatin(_ symbols: [Symbol]) -> Bool {
         let scalars = symbols.flatMap(\.text.unicodeScalars)
-        return !scalars.isEmpty && scalars.allSatisfy { HangulWordRepair.isLatinLetter($0) || ("0"..."9").contains($0) }
-            && scalars.contains(where: HangulWordRepair.isLatinLetter)
+        return !scalars.isEmpty && scalars.allSatisfy(isLatinLetterOrDigit) && scalars.contains(where: HangulWordRepair.isLatinLetter)
+    }
+
+    /// An ASCII letter or digit: what the English model writes in a Latin part.
+    private static func isLatinLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        HangulWordRepair.isLatinLetter(scalar) || ("0"..."9").contains(scalar)
     }
 
     private static func isHangul(_ symbols: [Symbol]) -> Bool {
