@@ -264,6 +264,30 @@ struct ReceiptExtractorTests {
         #expect(read.items.map(\.amount) == [16_000, 8_000, 8_000])
     }
 
+    @Test(
+        "An item whose amount was lost (`규동 ㅣ 8.000 0 00`) is its quantity × unit price when that is what the items lack of the total, never confirmed"
+    )
+    func itemWithLostAmount() throws {
+        // The photographed donkatsu receipt as read: the last item's 8,000 came out as specks.
+        let lines = [
+            "논현돈까스", "상품명 수량 단가 금 액", "왕돈까스 2 8000 16,000", "어니언돈까스 | 8.000 8.000", "두장돈까스 ㅣ 8000 8000",
+            "규동(쇠고기덩밥) ㅣ 8.000 0 00", "할인합계 : 0", "Sub Total: 40 000", "합계금액 40,000", "받은돈 : 40,000",
+        ]
+        let read = ReceiptExtractor().extract(from: receipt(lines))
+        #expect(read.items.map(\.name) == ["왕돈까스", "어니언돈까스", "두장돈까스", "규동(쇠고기덩밥)"])
+        #expect(read.items.map(\.amount) == [16_000, 8_000, 8_000, 8_000])
+        let inferred = try #require(read.items.last)
+        #expect(inferred.unitPrice == 8_000)
+        #expect(inferred.confidence < 0.9)  // the sums demanded it: they cannot confirm it too
+        #expect(read.total?.value == 40_000)
+        // When the items lack something else of the total, the line is no item: nothing is made up.
+        let short = ReceiptExtractor().extract(from: receipt(lines.map { $0.replacingOccurrences(of: "40", with: "48") }))
+        #expect(short.items.map(\.amount) == [16_000, 8_000, 8_000])
+        // Nor is a line with no unit price to multiply (`규동 ㅣ 0 00`).
+        let unpriced = ReceiptExtractor().extract(from: receipt(lines.map { $0.hasPrefix("규동") ? "규동(쇠고기덩밥) ㅣ 0 00" : $0 }))
+        #expect(unpriced.items.map(\.amount) == [16_000, 8_000, 8_000])
+    }
+
     @Test("Items printed on two lines (number and name, then barcode and prices) are one item each")
     func twoLineItems() {
         let read = ReceiptExtractor().extract(

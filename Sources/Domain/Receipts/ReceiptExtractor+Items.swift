@@ -28,7 +28,7 @@ extension ReceiptExtractor {
                 tokens.removeLast()
             }
         } else if tokens.count >= 3, let price = ReceiptLine.amount(tokens[tokens.count - 1]), price >= 10,
-            let count = Self.quantity(tokens[tokens.count - 2]) ?? (Self.readsAsOne(tokens[tokens.count - 2]) ? 1 : nil),
+            let count = Self.quantityOrBar(tokens[tokens.count - 2]),
             multiplies(price, by: count, to: amount)
         {
             // Quantity first, then the unit price (`수량 단가 금액`: `왕돈까스 2 8000 16,000`),
@@ -59,6 +59,35 @@ extension ReceiptExtractor {
         return item
     }
 
+    /// An item line whose amount was lost (`규동(쇠고기덩밥) ㅣ 8.000 0 00`: read as specks): a
+    /// name, a quantity and a unit price in either order, then only digits and separators
+    /// that make no amount. Its amount would be quantity × unit price, which only the
+    /// receipt's sums can confirm (`mendLostItemAmount`); `nil` for any other line.
+    static func itemWithLostAmount(from line: ReceiptLine) -> ReceiptItem? {
+        let tokens = line.amountTokens
+        guard line.trailingAmount == nil, !isLabelledValue(line), !isAddress(line) else { return nil }
+        let isSpeck = { (token: Substring) in token.allSatisfy { $0.isASCIIDigit || $0 == "," || $0 == "." } }
+        // The quantity and the unit price: the last pair before a tail of specks.
+        for start in stride(from: tokens.count - 3, through: 1, by: -1) where tokens[(start + 2)...].allSatisfy(isSpeck) {
+            guard let pair = quantityAndPrice(tokens[start], tokens[start + 1]), pair.price >= 100,
+                let amount = product(of: pair.price, by: pair.count)
+            else { continue }
+            let name = tokens[..<start].joined(separator: " ")
+            guard name.contains(where: \.isLetter) else { return nil }
+            return ReceiptItem(
+                name: name, quantity: pair.count, unitPrice: pair.price, amount: amount,
+                confidence: min(line.confidence(of: nil), mendedItemCap), lineIndex: line.index, boundingBox: line.line.boundingBox)
+        }
+        return nil
+    }
+
+    /// A quantity and a unit price, in either order (`ㅣ 8.000`, `8,000 2`).
+    private static func quantityAndPrice(_ first: Substring, _ second: Substring) -> (count: Int, price: Int)? {
+        if let count = quantityOrBar(first), let price = ReceiptLine.amount(second) { return (count, price) }
+        if let price = ReceiptLine.amount(first), let count = quantityOrBar(second) { return (count, price) }
+        return nil
+    }
+
     /// Whether `price` × `count` is `amount` (never trapping: a product past `Int` is not).
     static func multiplies(_ price: Int, by count: Int, to amount: Int) -> Bool {
         product(of: price, by: count) == amount
@@ -79,6 +108,11 @@ extension ReceiptExtractor {
             return nil
         }
         return value
+    }
+
+    /// A quantity token, or a 1 read as a bar (`readsAsOne`).
+    static func quantityOrBar(_ token: Substring) -> Int? {
+        quantity(token) ?? (readsAsOne(token) ? 1 : nil)
     }
 
     /// Whether `token` is a 1 as engines misread it in a quantity column: a bar, the vowel

@@ -79,6 +79,20 @@ extension ReceiptExtractor {
         if mended != receipt.items, totals.contains(net(mended)) { receipt.items = mended }
     }
 
+    /// Takes the one item line whose amount was lost (`규동(쇠고기덩밥) ㅣ 8.000 0 00`) whose
+    /// quantity × unit price is what the items read, less the discounts, lack of one of
+    /// `totals`, when they make none as read: two things read apart (the line's price and
+    /// the receipt's sums) then agree on it. The sums demanded it, so it is never confirmed
+    /// (it stays under `mendedItemCap`).
+    static func mendLostItemAmount(of receipt: inout Receipt, from candidates: [ReceiptItem], toMake totals: Set<Int>) {
+        let discounts = receipt.discountTotal
+        let net = { (items: [ReceiptItem]) in KoreanAmount.sum(items.map(\.amount) + [-discounts]) }
+        guard !candidates.isEmpty, !receipt.items.isEmpty, !totals.contains(net(receipt.items)) else { return }
+        let fitting = candidates.filter { totals.contains(net(receipt.items + [$0])) }
+        guard fitting.count == 1, let item = fitting.first else { return }
+        receipt.items.insert(item, at: receipt.items.firstIndex { $0.lineIndex > item.lineIndex } ?? receipt.items.endIndex)
+    }
+
     /// Mends the one item whose amount, printed without a unit price, read unsurely, is a
     /// digit off what a confirmed `total` demands of it (`29,600` read `29,000` at 0.81,
     /// beside `9,300` and `26,200` read surely): the only item a digit off it, or the only

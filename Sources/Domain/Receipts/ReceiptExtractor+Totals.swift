@@ -61,12 +61,16 @@ extension ReceiptExtractor {
     /// The total reaches high confidence only when the lines and checks that confirm it
     /// outnumber, by two, the printed totals and payments that contradict it. The checks are recorded, and every other
     /// amount is confirmed or marked down by whether it agrees with the total.
-    static func settleTotal(of receipt: inout Receipt, amounts: SummaryAmounts, lines: [ReceiptLine]) {
+    ///
+    /// `lostAmounts` are item lines whose amount was lost (`itemWithLostAmount`): one is an
+    /// item when it alone makes up what the items lack of a printed total.
+    static func settleTotal(of receipt: inout Receipt, amounts: SummaryAmounts, lines: [ReceiptLine], lostAmounts: [ReceiptItem] = []) {
         // What the items and the discount may be mended to make: a printed total or amount
         // paid; with none read, an amount whose label was not (`Sr FA: 10, 540`).
         let printedTotals = amounts.totals + amounts.paid
         let mendTargets = Set((printedTotals.isEmpty ? amounts.unlabelled : printedTotals).map(\.value))
         mendItemAmounts(of: &receipt, toMake: mendTargets)
+        mendLostItemAmount(of: &receipt, from: lostAmounts, toMake: mendTargets)
         mendDiscount(of: &receipt, subtotal: amounts.subtotal?.value, toMake: mendTargets)
         let discounts = receipt.discountTotal
         let itemsNet = receipt.items.isEmpty ? nil : KoreanAmount.sum(receipt.items.map(\.amount) + [-discounts])
@@ -166,7 +170,8 @@ extension ReceiptExtractor {
             if !isVAT(KoreanAmount.sum([taxed, -taxable.value]), of: taxed) { receipt.taxableAmount = taxable.checked(false) }
         }
         if itemsNet == best {  // the amounts add up; an item whose own arithmetic fails stays marked down
-            for (index, item) in receipt.items.enumerated() where !isSuspect(item) {
+            // (Not an item whose amount the sums gave: its line reads none.)
+            for (index, item) in receipt.items.enumerated() where !isSuspect(item) && amountConfidence(of: item, in: lines) != nil {
                 receipt.items[index].confidence = max(receipt.items[index].confidence, confirmed)
             }
             for index in receipt.discounts.indices where !isMended(receipt.discounts[index]) {

@@ -43,6 +43,8 @@ public struct ReceiptExtractor: Sendable {
             lines.firstIndex { ($0.trailingAmount != nil && Self.isSummary($0)) || Self.paidMidRow($0) != nil } ?? lines.endIndex
         let hasUnitPriceColumn = lines[..<summaryStart].contains { $0.contains(anyOf: ["단가"]) }
         let body = lines[..<summaryStart].filter { !Self.isHeader($0) }
+        // Item lines whose amount was lost, for the sums to settle.
+        var lostAmounts: [ReceiptItem] = []
         var index = body.startIndex
         while index < body.endIndex {
             let line = body[index]
@@ -58,6 +60,8 @@ public struct ReceiptExtractor: Sendable {
                 continue
             } else if let item = Self.item(from: line, hasUnitPriceColumn: hasUnitPriceColumn) {
                 receipt.items.append(item)
+            } else if let item = Self.itemWithLostAmount(from: line) {
+                lostAmounts.append(item)
             }
             index += 1
         }
@@ -88,7 +92,7 @@ public struct ReceiptExtractor: Sendable {
                 receipt.paymentMethod = label.field(.card, range: Keywords.cardNumber.lazy.compactMap { label.text.range(of: $0) }.first)
             }
         }
-        Self.settleTotal(of: &receipt, amounts: Self.summaryAmounts(in: summary), lines: lines)
+        Self.settleTotal(of: &receipt, amounts: Self.summaryAmounts(in: summary), lines: lines, lostAmounts: lostAmounts)
         return receipt
     }
 }
