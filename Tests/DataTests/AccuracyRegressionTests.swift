@@ -64,6 +64,18 @@ struct AccuracyRegressionTests {
         #expect(rate <= 0.05, "CER \(rate):\n\(result.text)")
     }
 
+    @Test(
+        "A table turned a quarter, whose cells Tesseract's layout look reads surely as vertical text, is turned upright and read in rows",
+        arguments: [(Int32(-1), RotationDegree.clockwise90), (1, .clockwise270)])
+    func quarterTurnedTable(direction: Int32, rotation: RotationDegree) async throws {
+        let fixture = Fixture("ruled-table.png")
+        let turned = try fixture.grayscaleImage().applying("turn the table") { pixRotate90($0, direction) }
+        let result = try await SharedRepository.get().recognizeText(in: try turned.pngData())
+        #expect(result.rotation == rotation)
+        let rate = CharacterErrorRate.between(result.text, try fixture.expectedText())
+        #expect(rate <= 0.05, "CER \(rate):\n\(result.text)")
+    }
+
     @Test("A JPEG's EXIF orientation is honoured and reported")
     func exifOrientation() async throws {
         let fixture = Fixture("three-lines-exif6.jpg")

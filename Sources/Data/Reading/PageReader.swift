@@ -35,6 +35,9 @@ struct PageReader {
     /// read as good as unread, its quarter turns are sampled whatever its lines' measured
     /// direction (a photograph of 9 MP took 0.7 s more for the two).
     static let cheaplyTurnedPixels = 1_000_000
+    /// A reading with more of its characters than this share read from lines Tesseract
+    /// turned (`PreparedLine.readTurned`) is checked for a quarter turn, however confident.
+    static let largestTurnedShare = 0.5
     /// Orientation detection's confidence needed to try its quarter turn
     /// (Tesseract's own `min_orientation_margin`).
     static let trustedDetection = 7.0
@@ -66,6 +69,18 @@ struct PageReader {
 
         /// `other` when it reads better, else this reading.
         func orBetter(_ other: Reading) -> Reading { other.quality > quality ? other : self }
+
+        /// How well the lines Tesseract read as they stand (not turned) read: those it turned
+        /// are no evidence that the page stands this way.
+        var uprightQuality: ReadingQuality { ReadingQuality(lines: lines.filter { !$0.readTurned }.map(\.line)) }
+
+        /// The share of the characters read that Tesseract read from lines it turned
+        /// (`PreparedLine.readTurned`).
+        var turnedShare: Double {
+            let count = { (lines: [PreparedLine]) in lines.reduce(0) { $0 + $1.line.text.visibleCharacterCount } }
+            let all = count(lines)
+            return all == 0 ? 0 : Double(count(lines.filter(\.readTurned))) / Double(all)
+        }
     }
 
     /// - Parameters:
@@ -90,7 +105,10 @@ struct PageReader {
             // While the look runs on the spare core, this one checks the orientation.
             try orientationAhead(of: started, base: base, first: first, detectOrientation: detectOrientation, detection: detection)
         }
-        guard detectOrientation, reading.quality.meanConfidence < Self.reliableConfidence else { return reading }
+        // Most of it read from lines Tesseract turned (a table's cells turned a quarter, read
+        // surely as vertical text), however confidently: the page may be turned itself.
+        let readTurned = reading.turnedShare > Self.largestTurnedShare
+        guard detectOrientation, reading.quality.meanConfidence < Self.reliableConfidence || readTurned else { return reading }
         let gain = try reading.ahead.map(\.halfTurnGain) ?? halfTurnGain(reading)
         if let gain, gain > Self.orientationMargin {
             return reading.orBetter(try readPageLooking(base, rotation: first.followed(by: .clockwise180), uprightSize: uprightSize))
@@ -121,7 +139,7 @@ struct PageReader {
         let size = uprightSize(.upright)
         let unread =
             reading.quality.meanConfidence < Double(ReadingQuality.minimumWordConfidence) && size.width * size.height <= Self.cheaplyTurnedPixels
-        guard base.lineDirection == nil || unread else { return reading }
+        guard base.lineDirection == nil || unread || readTurned else { return reading }
         // Lines whose direction could not be measured (short lines, table cells, large type),
         // or a small page as good as unread: a quarter turn orientation detection proposes is
         // read when detection is sure of it, or when lines sampled on the turned page read
@@ -134,7 +152,7 @@ struct PageReader {
         if let proposal, bothQuarters.contains(proposal.rotation) {
             quarters = [proposal.rotation]
         } else {
-            quarters = proposal == nil || (unread && !trusted) ? bothQuarters : []
+            quarters = proposal == nil || ((unread || readTurned) && !trusted) ? bothQuarters : []
         }
         for quarter in quarters {
             let sampled = trusted ? nil : try turnedPage(base, turnedBy: quarter, readingBetterThan: reading, uprightSize: uprightSize)
@@ -367,8 +385,8 @@ struct PageReader {
     /// unsurely, or upright after a quarter turn the measured line direction chose) when it
     /// reads clearly better than `reading`, else `nil`: the text lines found on the turned page
     /// (of the text's height: no rows of dashes or pictures), its `orientationFirstLines`
-    /// widest read alone, are `orientationMargin` more confident on average than `reading` as
-    /// a whole. A page turned a quarter has no lines to sample
+    /// widest read alone, are `orientationMargin` more confident on average than `reading`'s
+    /// lines as they stand (`Reading.uprightQuality`). A page turned a quarter has no lines to sample
     /// upright (its characters stand in columns), so they are found on the turned page.
     private func turnedPage(
         _ base: ImagePreparation.Base, turnedBy rotation: RotationDegree, readingBetterThan reading: Reading,
@@ -389,8 +407,9 @@ struct PageReader {
             return Double(read.map(\.line.confidence).max() ?? 0)
         }
         let sampled = confidences.reduce(0, +) / Double(confidences.count)
-        trace.note("quarter", sampled - reading.quality.meanConfidence)
-        return sampled > reading.quality.meanConfidence + Self.orientationMargin ? turned : nil
+        let standing = reading.uprightQuality.meanConfidence
+        trace.note("quarter", sampled - standing)
+        return sampled > standing + Self.orientationMargin ? turned : nil
     }
 
     /// Lines whose turned reading is this much less confident (on average) settle that the

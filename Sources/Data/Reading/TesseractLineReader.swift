@@ -8,6 +8,10 @@ import Domain
 struct PreparedLine {
     var line: RecognizedLine
     var preparedBox: PixelRect
+    /// Whether Tesseract read the line turned: its layout analysis took it for a line
+    /// running down the page (vertical text, `textangle 90` in hOCR), as the lines of a page
+    /// turned a quarter are. (Only as first read; second looks do not keep it.)
+    var readTurned = false
 }
 
 struct TesseractLineReader {
@@ -24,7 +28,8 @@ struct TesseractLineReader {
                 if let line = current { lines.append(line) }
                 current = element(at: RIL_TEXTLINE, page: page).map {
                     PreparedLine(
-                        line: RecognizedLine(text: $0.text, boundingBox: $0.box, confidence: $0.confidence), preparedBox: $0.pixels)
+                        line: RecognizedLine(text: $0.text, boundingBox: $0.box, confidence: $0.confidence), preparedBox: $0.pixels,
+                        readTurned: Self.isTurned(page))
                 }
             }
             if let word = element(at: RIL_WORD, page: page) {
@@ -33,8 +38,19 @@ struct TesseractLineReader {
         } while TessResultIteratorNext(iterator, RIL_WORD) != 0
         if let line = current { lines.append(line) }
         return lines.filter { !$0.line.text.isEmpty }.map {
-            PreparedLine(line: $0.line.groupingWordsByText(), preparedBox: $0.preparedBox)
+            PreparedLine(line: $0.line.groupingWordsByText(), preparedBox: $0.preparedBox, readTurned: $0.readTurned)
         }
+    }
+
+    /// Whether the iterator's current line was read turned from the page: not upright, or
+    /// written top to bottom.
+    private static func isTurned(_ page: OpaquePointer) -> Bool {
+        var orientation = ORIENTATION_PAGE_UP
+        var direction = WRITING_DIRECTION_LEFT_TO_RIGHT
+        var order = TEXTLINE_ORDER_TOP_TO_BOTTOM
+        var deskew: Float = 0
+        TessPageIteratorOrientation(page, &orientation, &direction, &order, &deskew)
+        return orientation != ORIENTATION_PAGE_UP || direction == WRITING_DIRECTION_TOP_TO_BOTTOM
     }
 
     /// Every character read, left to right as the iterator gives them, with its left and
