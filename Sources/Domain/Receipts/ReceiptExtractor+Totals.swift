@@ -64,7 +64,7 @@ extension ReceiptExtractor {
     ///
     /// `lostAmounts` are item lines whose amount was lost (`itemWithLostAmount`): one is an
     /// item when it alone makes up what the items lack of a printed total.
-    static func settleTotal(of receipt: inout Receipt, amounts: SummaryAmounts, lines: [ReceiptLine], lostAmounts: [ReceiptItem] = []) {
+    static func settleTotal(of receipt: inout Receipt, amounts: SummaryAmounts, lines: [ReceiptLine], lostAmounts: [ReceiptItem]) {
         // What the items and the discount may be mended to make: a printed total or amount
         // paid; with none read, an amount whose label was not (`Sr FA: 10, 540`).
         let printedTotals = amounts.totals + amounts.paid
