@@ -43,6 +43,47 @@ public enum MixedScriptWord {
     /// the most confident; `nil` when there is none, or it is the word as read or less
     /// confident.
     public static func mended(_ word: RecognizedWord, korean: [Symbol], english: [Symbol]) -> RecognizedText? {
+        mended(word, korean: korean, english: english, keeping: nil)
+    }
+
+    /// The word as `englishHead` — the English model's reading of its head alone, up to
+    /// `headEnd(in: korean)` — followed by the Korean reading's sure syllables after it
+    /// (`BC카드` for `60카드`, `AJ파크` for `시파크`), on the terms of `mended(_:korean:english:)`,
+    /// except that only those sure syllables must be kept: what the Korean model read in the
+    /// head, it did not read surely as Hangul. The head must read as letters alone. `nil`
+    /// when the word has no such head or no such reading.
+    public static func mended(_ word: RecognizedWord, korean: [Symbol], englishHead: [Symbol]) -> RecognizedText? {
+        // Digits read in the head are a number's (`365열린약국`, its speck read `wx`).
+        guard let first = sureTail(of: korean), !englishHead.contains(where: { $0.text.contains(where: \.isNumber) }) else { return nil }
+        let tail = Array(korean[first...])
+        return mended(word, korean: tail, english: englishHead, keeping: tail.flatMap(\.text))
+    }
+
+    /// Where the Latin head of a word ends, when its Korean reading `korean` opens with
+    /// characters not read surely as Hangul — marks, jamo, digits, syllables under
+    /// `minimumConfidence` (`ㅁ0ㅇ카드` for `BC카드`, `스]파크` for `AJ파크`) — followed by two
+    /// syllables or more read surely: midway between the head's last character and the
+    /// first of those syllables. The English model reading the whole word misreads the
+    /// letters beside Hangul (`BoFFE`, `Apa`); read alone, the head comes back right.
+    public static func headEnd(in korean: [Symbol]) -> Double? {
+        guard let first = sureTail(of: korean) else { return nil }
+        let start = korean[first].minX
+        return (min(start, korean[..<first].map(\.maxX).max() ?? start) + start) / 2
+    }
+
+    /// The index where `korean` starts its run of at least two syllables read surely, up to
+    /// its end, after a head holding none (`nil` when there is no head or no such run).
+    private static func sureTail(of korean: [Symbol]) -> Int? {
+        let isSure: (Symbol) -> Bool = { symbol in
+            symbol.confidence >= minimumConfidence && symbol.text.unicodeScalars.allSatisfy(HangulWordRepair.isHangulSyllable)
+        }
+        guard let first = korean.firstIndex(where: isSure), first > 0, korean.count - first >= 2, korean[first...].allSatisfy(isSure)
+        else { return nil }
+        return first
+    }
+
+    /// `mended(_:korean:english:)`, keeping the syllables `required` (`nil`: all the word was read with).
+    private static func mended(_ word: RecognizedWord, korean: [Symbol], english: [Symbol], keeping required: [Character]?) -> RecognizedText? {
         let korean = withPlausibleWidths(korean)
         let english = withPlausibleWidths(english)
         var best: (text: String, kept: Int, confidence: Float)?
@@ -62,7 +103,7 @@ public enum MixedScriptWord {
                 let confidences = (left + right).map(\.confidence)
                 guard confidences.allSatisfy({ $0 >= minimumConfidence }) else { continue }
                 let text = (left + right).map(\.text).joined()
-                guard let kept = kept(of: word.text, in: text) else { continue }
+                guard let kept = kept(of: word.text, in: text, keeping: required) else { continue }
                 let mean = confidences.reduce(0, +) / Float(confidences.count)
                 if best.map({ (kept, mean) > ($0.kept, $0.confidence) }) ?? true { best = (text, kept, mean) }
             }
@@ -107,12 +148,13 @@ public enum MixedScriptWord {
     /// Every Hangul syllable the word was read with stays: a merge dropping one replaces what
     /// the Korean model read (measured: `단가` made `at가`, `카카오T` made `카카T`, `7일이내이며`
     /// made `TR이내이며`, `니로마트` made `니로nre`).
-    static func kept(of word: String, in merged: String) -> Int? {
+    /// With `required`, only those syllables must stay.
+    static func kept(of word: String, in merged: String, keeping required: [Character]? = nil) -> Int? {
         let original = Array(word.filter { $0.isLetter || $0.isNumber })
         let candidate = Array(merged)
         guard !original.isEmpty, abs(candidate.count - word.count) <= 1 else { return nil }
         let kept = commonLength(original, candidate)
-        let syllables = original.filter(HangulWordRepair.isHangulSyllable)
+        let syllables = required ?? original.filter(HangulWordRepair.isHangulSyllable)
         guard 2 * kept >= original.count, commonLength(syllables, candidate.filter(HangulWordRepair.isHangulSyllable)) == syllables.count
         else { return nil }
         return kept
@@ -149,8 +191,8 @@ public enum MixedScriptWord {
 
     /// Whether a word can be made of `latin` and `hangul` in that order (`latinFirst`) or
     /// the other: Latin letters before Hangul are a brand or acronym before a noun of three
-    /// syllables or more (`EDC매출표`, `IC신용승인`, `M항공사와`) or, two letters or more, before
-    /// a particle (`EDA를`, `kosis에`); after Hangul, they end a name of two syllables or more
+    /// syllables or more (`EDC매출표`, `IC신용승인`, `M항공사와`), two after two capitals or more
+    /// (`BC카드`, `AJ파크`), or, two letters or more, before a particle (`EDA를`, `kosis에`); after Hangul, they end a name of two syllables or more
     /// (`카카오T`). A lone letter is a capital, and stands for no digit the word was read with
     /// (`7일이내이며` is no `T일이내이며`). (Measured on the real images and their captures:
     /// shorter parts were misreadings, `O체`, `G산안`, `오No`, `B가`.)
@@ -158,7 +200,7 @@ public enum MixedScriptWord {
         let capital = latin.uppercased() == latin
         guard latinFirst else { return hangul.count >= 2 && (latin.count > 1 || capital) }
         if latin.count == 1 { return capital && hangul.count >= 3 && !wordStartsWithDigit }
-        return hangul.count >= 3 || particles.contains(hangul)
+        return hangul.count >= (capital ? 2 : 3) || particles.contains(hangul)
     }
 
     /// Korean particles that follow a Latin word (`API를`, `iOS의`, `OCR로`).

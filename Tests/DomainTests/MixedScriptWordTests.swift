@@ -67,12 +67,53 @@ struct MixedScriptWordTests {
         #expect(MixedScriptWord.mended(Self.word(read, 0.5), korean: Self.symbols(korean), english: Self.symbols(english)) == nil)
     }
 
+    // Recorded from generated receipts: the English model reading the whole word misreads
+    // the letters beside Hangul (`BC카드` as `BoFFE`, `AJ파크` as `Apa`); the letters before the
+    // Korean reading's sure syllables, read alone, come back right.
     @Test(
-        "Latin letters before Hangul: a noun of three syllables or more, or a particle; after Hangul: a name of two or more; no lone lowercase letter",
+        "Letters the Korean reading did not read surely before its sure syllables are the word's Latin head, read alone",
+        arguments: [
+            (
+                "60카드", "ㅁ[6-18:91] 0[18-26:96] ㅇ[26-38:90] 카[42-64:99] 드[69-89:99]", 40.0,
+                "B[6-20:99] C[24-38:99]", "BC카드"
+            ),
+            ("시파크", "스[5-21:60] ][20-29:97] 파[35-52:99] 크[57-74:99]", 32.0, "A[5-21:99] J[20-30:98]", "AJ파크"),
+        ])
+    func mendsHead(read: String, korean: String, headEnd: Double, english: String, expected: String) throws {
+        let symbols = Self.symbols(korean)
+        #expect(MixedScriptWord.headEnd(in: symbols) == headEnd)
+        let mended = try #require(MixedScriptWord.mended(Self.word(read, 0.6), korean: symbols, englishHead: Self.symbols(english)))
+        #expect(mended.string == expected)
+    }
+
+    @Test(
+        "A word with no head, a head with a syllable read surely, or fewer than two sure syllables after it, has no head to read",
+        arguments: [
+            "카[42-64:99] 드[69-89:99]", "쇼[7-24:93] ][24-34:98] 파[39-59:99] 크[63-83:99]", "ㅁ[6-18:91] 0[18-26:96] 카[42-64:99]",
+            "7[0-10:95] 일[12-30:70] 이[32-50:60]",
+        ])
+    func noHead(korean: String) {
+        #expect(MixedScriptWord.headEnd(in: Self.symbols(korean)) == nil)
+    }
+
+    @Test("A digit read for the head stays a digit: a head is letters alone, and a lone capital stands for no digit")
+    func digitHead() {
+        // A pharmacy's `365열린약국` with a speck before it, read `wx365` by the English model.
+        let pharmacy = Self.symbols("5[4-26:91] 3[43-53:98] 6[56-67:98] 5[69-80:98] 열[85-103:96] 린[112-129:98] 약[140-158:99] 국[166-184:99]")
+        let english = Self.symbols("w[4-13:92] x[17-26:96] 3[43-53:99] 6[56-67:99] 5[69-80:98]")
+        #expect(MixedScriptWord.mended(Self.word("365열린약국", 0.8), korean: pharmacy, englishHead: english) == nil)
+        let korean = Self.symbols("7[0-10:95] 일[12-30:97] 이[32-50:97] 내[52-70:97]")
+        #expect(MixedScriptWord.mended(Self.word("7일이내", 0.6), korean: korean, englishHead: Self.symbols("7[0-10:95]")) == nil)
+        #expect(MixedScriptWord.mended(Self.word("7일이내", 0.6), korean: korean, englishHead: Self.symbols("T[0-10:95]")) == nil)
+    }
+
+    @Test(
+        "Latin letters before Hangul: a noun of three syllables or more (two after capitals), or a particle; after Hangul: a name of two or more; no lone lowercase letter",
         arguments: [
             ("EDC", "매출표", true, true), ("EDA", "를", true, true), ("T", "카카오", false, true), ("A", "제외", true, false),
             ("G", "산안", true, false), ("No", "오", false, false), ("u", "금왜", false, false), ("Ap", "크", true, false),
-            ("B", "가", true, false), ("e", "항공사와", true, false),
+            ("B", "가", true, false), ("e", "항공사와", true, false), ("BC", "카드", true, true), ("AJ", "파크", true, true),
+            ("Bo", "카드", true, false),
         ])
     func plausibleWords(latin: String, hangul: String, latinFirst: Bool, plausible: Bool) {
         #expect(MixedScriptWord.isPlausible(latin: latin, hangul: hangul, latinFirst: latinFirst) == plausible)

@@ -5,7 +5,8 @@ import Domain
 /// be printed half in Latin letters and half in Hangul (`MixedScriptWord.isSuspect`:
 /// `16신용승인` for `IC신용승인`, `kosisd` for `kosis에`, `카카오` for `카카오T`), and takes the
 /// word as one model's reading up to a point and the other's after it when
-/// `MixedScriptWord.mended` finds one.
+/// `MixedScriptWord.mended` finds one; failing that, the letters before the Korean
+/// reading's sure syllables are read alone with the English model (`BC카드`, `AJ파크`).
 ///
 /// Each word is read alone with a quarter of the line's height of margin; runs for
 /// `.accurate` readings with both `kor` and `eng`, on lines the confidence filter keeps.
@@ -26,13 +27,27 @@ struct MixedScriptSecondOpinion: LineSecondOpinion {
             let piece = PreparedImage(piece: crop, of: prepared)
             guard let korean = try engines.optionalEngine(for: Self.korean)?.symbols(in: piece, control: control),
                 let english = try engines.optionalEngine(for: Self.english)?.symbols(in: piece, control: control),
-                let reading = MixedScriptWord.mended(word, korean: korean, english: english)
+                let reading = try MixedScriptWord.mended(word, korean: korean, english: english)
+                    ?? headReread(of: word, korean: korean, in: piece, with: engines)
             else { return nil }
             var mended = word
             mended.text = reading.string
             mended.confidence = reading.confidence
             return mended
         }
+    }
+
+    /// The word as its head read alone with the English model, then the Korean reading's
+    /// sure syllables (`MixedScriptWord.headEnd`: `BC카드` read whole as `BoFFE`, its head `BC`).
+    private func headReread(of word: RecognizedWord, korean: [MixedScriptWord.Symbol], in piece: PreparedImage, with engines: EngineCache)
+        throws -> RecognizedText?
+    {
+        guard let end = MixedScriptWord.headEnd(in: korean), end >= 2,
+            let head = try? piece.image.clipped(
+                to: PixelRect(x: 0, y: 0, width: min(piece.image.size.width, Int(end.rounded())), height: piece.image.size.height)),
+            let english = try engines.optionalEngine(for: Self.english)?.symbols(in: PreparedImage(piece: head, of: piece), control: control)
+        else { return nil }
+        return MixedScriptWord.mended(word, korean: korean, englishHead: english)
     }
 
     /// Whether `line` is re-read: a word of it is suspect, and the confidence filter keeps it.
