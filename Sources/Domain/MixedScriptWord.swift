@@ -50,11 +50,13 @@ public enum MixedScriptWord {
     /// `headEnd(in: korean)` — followed by the Korean reading's sure syllables after it
     /// (`BC카드` for `60카드`, `AJ파크` for `시파크`), on the terms of `mended(_:korean:english:)`,
     /// except that only those sure syllables must be kept: what the Korean model read in the
-    /// head, it did not read surely as Hangul. The head must read as letters alone. `nil`
+    /// head, it did not read surely as Hangul. The head must read as capitals alone. `nil`
     /// when the word has no such head or no such reading.
     public static func mended(_ word: RecognizedWord, korean: [Symbol], englishHead: [Symbol]) -> RecognizedText? {
-        // Digits read in the head are a number's (`365열린약국`, its speck read `wx`).
-        guard let first = sureTail(of: korean), !englishHead.contains(where: { $0.text.contains(where: \.isNumber) }) else { return nil }
+        // A head is a brand or an acronym in capitals (`BC`, `AJ`, `GS`); digits are a number's
+        // (`365열린약국`, its speck read `wx`), lowercase letters a misreading (`하나로마트` made `om니로마트`).
+        let capitals = englishHead.allSatisfy { $0.text.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) } }
+        guard let first = sureTail(of: korean), capitals else { return nil }
         let tail = Array(korean[first...])
         return mended(word, korean: tail, english: englishHead, keeping: tail.flatMap(\.text))
     }
@@ -136,6 +138,20 @@ public enum MixedScriptWord {
         let numberAndUnit = word.text.wholeMatch(of: #/[\d,.]+[가-힣]{1,2}/#) != nil
         return (alphanumeric && !numberAndUnit) || word.confidence < unsureHangul
     }
+
+    /// Whether `word`, all Hangul and read less surely than `unsureHead` though not so unsurely
+    /// as to be suspect, may open with Latin letters the Korean model took for a syllable
+    /// (`시파크` for `AJ파크`): it is looked at again for a head only (`headEnd(in:)`), not
+    /// merged whole, as merging such words whole gave Hangul names a Latin tail (measured:
+    /// `황태` made `황태H`, `사업자` made `사업자E`).
+    public static func mayHaveLatinHead(_ word: RecognizedWord, in line: RecognizedLine) -> Bool {
+        guard word.confidence < unsureHead, !isSuspect(word, in: line) else { return false }
+        let scalars = word.text.unicodeScalars
+        return scalars.filter(HangulWordRepair.isHangulSyllable).count >= 3 && !scalars.contains(where: isLatinLetterOrDigit)
+    }
+
+    /// A Hangul word read less confidently than this is looked at again for a Latin head.
+    public static let unsureHead: Float = 0.7
 
     /// A word read at least this confidently is left as read.
     public static let unsure: Float = 0.9

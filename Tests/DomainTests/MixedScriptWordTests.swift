@@ -96,12 +96,16 @@ struct MixedScriptWordTests {
         #expect(MixedScriptWord.headEnd(in: Self.symbols(korean)) == nil)
     }
 
-    @Test("A digit read for the head stays a digit: a head is letters alone, and a lone capital stands for no digit")
+    @Test("A head is capitals alone: a digit read for it stays a digit, lowercase letters are a misreading, a lone capital stands for no digit")
     func digitHead() {
         // A pharmacy's `365열린약국` with a speck before it, read `wx365` by the English model.
         let pharmacy = Self.symbols("5[4-26:91] 3[43-53:98] 6[56-67:98] 5[69-80:98] 열[85-103:96] 린[112-129:98] 약[140-158:99] 국[166-184:99]")
         let english = Self.symbols("w[4-13:92] x[17-26:96] 3[43-53:99] 6[56-67:99] 5[69-80:98]")
         #expect(MixedScriptWord.mended(Self.word("365열린약국", 0.8), korean: pharmacy, englishHead: english) == nil)
+        // A real receipt photo's `하나로마트`, its first syllables blurred.
+        let mart = Self.symbols("/[0-12:60] ㅇ[12-20:70] 니[22-40:95] 로[42-60:96] 마[62-80:97] 트[82-100:97]")
+        #expect(MixedScriptWord.mended(Self.word("니니로마트", 0.6), korean: mart, englishHead: Self.symbols("o[0-10:90] m[10-20:90]")) == nil)
+        #expect(MixedScriptWord.mended(Self.word("니니로마트", 0.6), korean: mart, englishHead: Self.symbols("O[0-10:99] M[10-20:99]"))?.string == "OM니로마트")
         let korean = Self.symbols("7[0-10:95] 일[12-30:97] 이[32-50:97] 내[52-70:97]")
         #expect(MixedScriptWord.mended(Self.word("7일이내", 0.6), korean: korean, englishHead: Self.symbols("7[0-10:95]")) == nil)
         #expect(MixedScriptWord.mended(Self.word("7일이내", 0.6), korean: korean, englishHead: Self.symbols("T[0-10:95]")) == nil)
@@ -145,6 +149,18 @@ struct MixedScriptWordTests {
         let word = Self.word(text, confidence)
         let line = RecognizedLine(text: "데이터 포털 \(text)", boundingBox: word.boundingBox, confidence: 0.8, words: [word])
         #expect(MixedScriptWord.isSuspect(word, in: line) == suspect)
+    }
+
+    @Test(
+        "Hangul words of three syllables or more, read unsurely but not suspect, are looked at for a Latin head only",
+        arguments: [
+            ("시파크", Float(0.64), true), ("신용승인", 0.69, true), ("신용승인", 0.75, false), ("황태", 0.6, false),
+            ("카카오", 0.4, false), ("16신용승인", 0.6, false), ("3개월", 0.6, false),
+        ])
+    func latinHeads(text: String, confidence: Float, looked: Bool) {
+        let word = Self.word(text, confidence)
+        let line = RecognizedLine(text: "데이터 포털 \(text)", boundingBox: word.boundingBox, confidence: 0.8, words: [word])
+        #expect(MixedScriptWord.mayHaveLatinHead(word, in: line) == looked)
     }
 
     @Test("A Latin word on a line of English is read as English")
