@@ -50,12 +50,13 @@ public enum MixedScriptWord {
     /// `headEnd(in: korean)` — followed by the Korean reading's sure syllables after it
     /// (`BC카드` for `60카드`, `AJ파크` for `시파크`), on the terms of `mended(_:korean:english:)`,
     /// except that only those sure syllables must be kept: what the Korean model read in the
-    /// head, it did not read surely as Hangul. The head must read as capitals alone. `nil`
+    /// head, it did not read surely as Hangul. The head must read as capitals (and marks). `nil`
     /// when the word has no such head or no such reading.
     public static func mended(_ word: RecognizedWord, korean: [Symbol], englishHead: [Symbol]) -> RecognizedText? {
         // A head is a brand or an acronym in capitals (`BC`, `AJ`, `GS`); digits are a number's
         // (`365열린약국`, its speck read `wx`), lowercase letters a misreading (`하나로마트` made `om니로마트`).
-        let capitals = englishHead.allSatisfy { $0.text.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) } }
+        // Marks read beside it (a speck read `‘`) are left to the merge, which takes none.
+        let capitals = !englishHead.contains { $0.text.contains { $0.isNumber || $0.isLowercase } }
         guard let first = sureTail(of: korean), capitals else { return nil }
         let tail = Array(korean[first...])
         return mended(word, korean: tail, english: englishHead, keeping: tail.flatMap(\.text))

@@ -78,6 +78,11 @@ struct MixedScriptWordTests {
                 "B[6-20:99] C[24-38:99]", "BC카드"
             ),
             ("시파크", "스[5-21:60] ][20-29:97] 파[35-52:99] 크[57-74:99]", 32.0, "A[5-21:99] J[20-30:98]", "AJ파크"),
+            // A real card slip's `EDC매출표`, a speck before it read as marks by both models.
+            (
+                "606매출표", ".[0-8:92] 6[9-20:99] 0[19-29:99] 0[30-40:96] 매[43-61:99] 출[65-88:99] 표[87-103:99]", 41.5,
+                "‘[0-8:85] E[9-20:97] D[19-29:97] C[30-40:99]", "EDC매출표"
+            ),
         ])
     func mendsHead(read: String, korean: String, headEnd: Double, english: String, expected: String) throws {
         let symbols = Self.symbols(korean)
