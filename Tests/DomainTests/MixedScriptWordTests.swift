@@ -110,7 +110,8 @@ struct MixedScriptWordTests {
         // A real receipt photo's `하나로마트`, its first syllables blurred.
         let mart = Self.symbols("/[0-12:60] ㅇ[12-20:70] 니[22-40:95] 로[42-60:96] 마[62-80:97] 트[82-100:97]")
         #expect(MixedScriptWord.mended(Self.word("니니로마트", 0.6), korean: mart, englishHead: Self.symbols("o[0-10:90] m[10-20:90]")) == nil)
-        #expect(MixedScriptWord.mended(Self.word("니니로마트", 0.6), korean: mart, englishHead: Self.symbols("O[0-10:99] M[10-20:99]"))?.string == "OM니로마트")
+        let capitals = MixedScriptWord.mended(Self.word("니니로마트", 0.6), korean: mart, englishHead: Self.symbols("O[0-10:99] M[10-20:99]"))
+        #expect(capitals?.string == "OM니로마트")
         let korean = Self.symbols("7[0-10:95] 일[12-30:97] 이[32-50:97] 내[52-70:97]")
         #expect(MixedScriptWord.mended(Self.word("7일이내", 0.6), korean: korean, englishHead: Self.symbols("7[0-10:95]")) == nil)
         #expect(MixedScriptWord.mended(Self.word("7일이내", 0.6), korean: korean, englishHead: Self.symbols("T[0-10:95]")) == nil)

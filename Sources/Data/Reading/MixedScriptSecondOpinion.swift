@@ -29,11 +29,11 @@ struct MixedScriptSecondOpinion: LineSecondOpinion {
             guard let crop = try? prepared.image.clipped(to: rectangle) else { return nil }
             let piece = PreparedImage(piece: crop, of: prepared)
             guard let korean = try engines.optionalEngine(for: Self.korean)?.symbols(in: piece, control: control) else { return nil }
-            let wholeReading = try whole
-                ? engines.optionalEngine(for: Self.english)?.symbols(in: piece, control: control).flatMap {
-                    MixedScriptWord.mended(word, korean: korean, english: $0)
-                } : nil
-            guard let reading = try wholeReading ?? headReread(of: word, korean: korean, in: piece, with: engines) else { return nil }
+            var reading: RecognizedText?
+            if whole, let english = try engines.optionalEngine(for: Self.english)?.symbols(in: piece, control: control) {
+                reading = MixedScriptWord.mended(word, korean: korean, english: english)
+            }
+            guard let reading = try reading ?? headReread(of: word, korean: korean, in: piece, with: engines) else { return nil }
             var mended = word
             mended.text = reading.string
             mended.confidence = reading.confidence
