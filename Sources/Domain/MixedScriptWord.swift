@@ -140,15 +140,23 @@ public enum MixedScriptWord {
         return (alphanumeric && !numberAndUnit) || word.confidence < unsureHangul
     }
 
-    /// Whether `word`, all Hangul and read less surely than `unsureHead` though not so unsurely
-    /// as to be suspect, may open with Latin letters the Korean model took for a syllable
-    /// (`시파크` for `AJ파크`): it is looked at again for a head only (`headEnd(in:)`), not
-    /// merged whole, as merging such words whole gave Hangul names a Latin tail (measured:
-    /// `황태` made `황태H`, `사업자` made `사업자E`).
-    public static func mayHaveLatinHead(_ word: RecognizedWord, in line: RecognizedLine) -> Bool {
-        guard word.confidence < unsureHead, !isSuspect(word, in: line) else { return false }
+    /// How a word is looked at again.
+    public enum Look: Sendable, Equatable {
+        /// Merged from both models' readings (`mended(_:korean:english:)`), or failing that,
+        /// its head read alone (`mended(_:korean:englishHead:)`): a suspect word (`isSuspect`).
+        case whole
+        /// Its head read alone only: a word of three Hangul syllables or more read under
+        /// `unsureHead`, not suspect (`시파크` for `AJ파크`). Merged whole, such words gave
+        /// Hangul names a Latin tail (measured: `황태` made `황태H`, `사업자` made `사업자E`).
+        case head
+    }
+
+    /// How `word` of `line` is looked at again; `nil` when it is left as read.
+    public static func look(at word: RecognizedWord, in line: RecognizedLine) -> Look? {
+        if isSuspect(word, in: line) { return .whole }
         let scalars = word.text.unicodeScalars
-        return scalars.filter(HangulWordRepair.isHangulSyllable).count >= 3 && !scalars.contains(where: isLatinLetterOrDigit)
+        let hangulOnly = scalars.filter(HangulWordRepair.isHangulSyllable).count >= 3 && !scalars.contains(where: isLatinLetterOrDigit)
+        return word.confidence < unsureHead && hangulOnly ? .head : nil
     }
 
     /// A Hangul word read less confidently than this is looked at again for a Latin head.
@@ -209,8 +217,8 @@ public enum MixedScriptWord {
     /// Whether a word can be made of `latin` and `hangul` in that order (`latinFirst`) or
     /// the other: Latin letters before Hangul are a brand or acronym before a noun of three
     /// syllables or more (`EDC매출표`, `IC신용승인`, `M항공사와`), two after two capitals or more
-    /// (`BC카드`, `AJ파크`), or, two letters or more, before a particle (`EDA를`, `kosis에`); after Hangul, they end a name of two syllables or more
-    /// (`카카오T`). A lone letter is a capital, and stands for no digit the word was read with
+    /// (`BC카드`, `AJ파크`), or, two letters or more, before a particle (`EDA를`, `kosis에`);
+    /// after Hangul, they end a name of two syllables or more (`카카오T`). A lone letter is a capital, and stands for no digit the word was read with
     /// (`7일이내이며` is no `T일이내이며`). (Measured on the real images and their captures:
     /// shorter parts were misreadings, `O체`, `G산안`, `오No`, `B가`.)
     static func isPlausible(latin: String, hangul: String, latinFirst: Bool, wordStartsWithDigit: Bool = false) -> Bool {

@@ -158,15 +158,15 @@ struct MixedScriptWordTests {
     }
 
     @Test(
-        "Hangul words of three syllables or more, read unsurely but not suspect, are looked at for a Latin head only",
+        "Hangul words of three syllables or more, read unsurely but not suspect, are looked at for a Latin head only; suspect words whole",
         arguments: [
-            ("시파크", Float(0.64), true), ("신용승인", 0.69, true), ("신용승인", 0.75, false), ("황태", 0.6, false),
-            ("카카오", 0.4, false), ("16신용승인", 0.6, false), ("3개월", 0.6, false),
-        ])
-    func latinHeads(text: String, confidence: Float, looked: Bool) {
+            ("시파크", Float(0.64), MixedScriptWord.Look.head), ("신용승인", 0.69, .head), ("신용승인", 0.75, nil), ("황태", 0.6, nil),
+            ("카카오", 0.4, .whole), ("16신용승인", 0.6, .whole), ("3개월", 0.6, nil),
+        ] as [(String, Float, MixedScriptWord.Look?)])
+    func latinHeads(text: String, confidence: Float, look: MixedScriptWord.Look?) {
         let word = Self.word(text, confidence)
         let line = RecognizedLine(text: "데이터 포털 \(text)", boundingBox: word.boundingBox, confidence: 0.8, words: [word])
-        #expect(MixedScriptWord.mayHaveLatinHead(word, in: line) == looked)
+        #expect(MixedScriptWord.look(at: word, in: line) == look)
     }
 
     @Test("A Latin word on a line of English is read as English")

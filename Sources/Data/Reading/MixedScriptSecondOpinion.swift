@@ -7,8 +7,8 @@ import Domain
 /// word as one model's reading up to a point and the other's after it when
 /// `MixedScriptWord.mended` finds one; failing that, the letters before the Korean
 /// reading's sure syllables are read alone with the English model (`BC카드`, `AJ파크`).
-/// Hangul words read unsurely but not suspect (`MixedScriptWord.mayHaveLatinHead`:
-/// `시파크`) are looked at for that head only.
+/// Hangul words read unsurely but not suspect (`MixedScriptWord.Look.head`: `시파크`) are
+/// looked at for that head only.
 ///
 /// Each word is read alone with a quarter of the line's height of margin; runs for
 /// `.accurate` readings with both `kor` and `eng`, on lines the confidence filter keeps.
@@ -22,15 +22,14 @@ struct MixedScriptSecondOpinion: LineSecondOpinion {
 
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
         try crew.mendingWords(of: lines, on: prepared, where: looksAgain(at:)) { word, line, engines, prepared in
-            let whole = MixedScriptWord.isSuspect(word, in: line.line)
-            guard whole || MixedScriptWord.mayHaveLatinHead(word, in: line.line), let span = line.line.span(of: word) else { return nil }
+            guard let look = MixedScriptWord.look(at: word, in: line.line), let span = line.line.span(of: word) else { return nil }
             // Read from a copy of its own: Tesseract copies the whole image it is given.
             let rectangle = line.readingBox(over: span, margin: max(2, line.preparedBox.height / 4), within: prepared.image.size)
             guard let crop = try? prepared.image.clipped(to: rectangle) else { return nil }
             let piece = PreparedImage(piece: crop, of: prepared)
             guard let korean = try engines.optionalEngine(for: Self.korean)?.symbols(in: piece, control: control) else { return nil }
             var reading: RecognizedText?
-            if whole, let english = try engines.optionalEngine(for: Self.english)?.symbols(in: piece, control: control) {
+            if look == .whole, let english = try engines.optionalEngine(for: Self.english)?.symbols(in: piece, control: control) {
                 reading = MixedScriptWord.mended(word, korean: korean, english: english)
             }
             guard let reading = try reading ?? headReread(of: word, korean: korean, in: piece, with: engines) else { return nil }
@@ -54,9 +53,10 @@ struct MixedScriptSecondOpinion: LineSecondOpinion {
         return MixedScriptWord.mended(word, korean: korean, englishHead: english)
     }
 
-    /// Whether `line` is re-read: a word of it is suspect, and the confidence filter keeps it.
+    /// Whether `line` is re-read: a word of it is to be looked at again (`MixedScriptWord.look`),
+    /// and the confidence filter keeps it.
     func looksAgain(at line: PreparedLine) -> Bool {
         line.line.confidence >= minimumLineConfidence
-            && line.line.words.contains { MixedScriptWord.isSuspect($0, in: line.line) || MixedScriptWord.mayHaveLatinHead($0, in: line.line) }
+            && line.line.words.contains { MixedScriptWord.look(at: $0, in: line.line) != nil }
     }
 }
