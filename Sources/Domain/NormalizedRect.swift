@@ -74,6 +74,8 @@ public struct NormalizedRect: Sendable, Hashable, Codable {
     public var maxY: Double { y + height }
     /// The vertical centre.
     public var midY: Double { y + height / 2 }
+    /// The horizontal centre.
+    public var midX: Double { x + width / 2 }
 
     private static func unit(_ value: Double) -> Double {
         value.isFinite ? Swift.min(Swift.max(value, 0), 1) : 0

@@ -27,7 +27,10 @@ final class EngineCache {
     }
 
     /// The engine for `setup`, initialised on first use.
-    func engine(for setup: EngineSetup) throws -> TesseractEngine {
+    func engine(for requested: EngineSetup) throws -> TesseractEngine {
+        // How a page's languages are read together is no part of one engine.
+        var setup = requested
+        setup.readsFirstModelAlone = false
         recency.removeAll { $0 == setup }
         recency.append(setup)
         if let engine = engines[setup] { return engine }

@@ -74,7 +74,7 @@ extension EngineCrew {
     /// longer (Docs/Benchmarks.md). The start's CPU time is traced as `engine`.
     func startingEngine<T>(for setup: EngineSetup, trace: StageTrace, while body: () throws -> T) throws -> T {
         guard let helpers, let helper = helpers.borrow() else {
-            _ = try trace.measure("engine") { try engines.engine(for: setup) }
+            _ = try trace.measure("engine") { try engines.reader(for: setup) }
             return try body()
         }
         let started = EngineStart(engines: engines, setup: setup)
@@ -110,7 +110,7 @@ private final class EngineStart: @unchecked Sendable {
 
     func run() {
         let start = StageTrace.isEnabled ? StageTrace.threadCPUTime() : 0
-        do { _ = try engines.engine(for: setup) } catch { failure = error }
+        do { _ = try engines.reader(for: setup) } catch { failure = error }
         if StageTrace.isEnabled { seconds = StageTrace.threadCPUTime() - start }
     }
 

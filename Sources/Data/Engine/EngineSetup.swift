@@ -11,21 +11,27 @@ struct EngineSetup: Hashable, Sendable {
     /// Whether the languages' dictionaries correct the reading (`load_system_dawg`,
     /// `load_freq_dawg`).
     var usesLanguageCorrection = true
+    /// Whether a reading with several languages reads with the first alone and the others
+    /// only where it doubts (`EngineSetup.split`, `ModelSplitReader`): `.fast` readings.
+    var readsFirstModelAlone = false
 
     /// The longest custom word kept, in characters (Tesseract's dictionary words are short).
     static let longestCustomWord = 64
     /// The most custom words kept.
     static let mostCustomWords = 50_000
 
-    init(languages: [String], customWords: [String] = [], usesLanguageCorrection: Bool = true) {
+    init(languages: [String], customWords: [String] = [], usesLanguageCorrection: Bool = true, readsFirstModelAlone: Bool = false) {
         self.languages = languages
         self.customWords = Self.normalized(customWords)
         self.usesLanguageCorrection = usesLanguageCorrection
+        self.readsFirstModelAlone = readsFirstModelAlone
     }
 
     /// The setup `options` ask for with `languages`.
     init(languages: [String], options: RecognitionOptions) {
-        self.init(languages: languages, customWords: options.customWords, usesLanguageCorrection: options.usesLanguageCorrection)
+        self.init(
+            languages: languages, customWords: options.customWords, usesLanguageCorrection: options.usesLanguageCorrection,
+            readsFirstModelAlone: options.recognitionLevel == .fast)
     }
 
     /// Words split at whitespace (a dictionary word has none), empty and overlong ones

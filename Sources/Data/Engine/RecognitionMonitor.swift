@@ -8,7 +8,8 @@ internal import CTesseract
 /// monitor never outlives the control because it keeps a strong reference to it.
 final class RecognitionMonitor {
     let handle: OpaquePointer
-    private let control: RecognitionControl
+    /// The control its callbacks answer to.
+    let control: RecognitionControl
     private let progressRange: ClosedRange<Double>
 
     /// Creates a monitor whose Tesseract progress (0...100) maps into `progressRange`.

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Initialisation costs about 0.2 s for `kor+eng`, so engines are made once and reused.
 /// Not `Sendable`: an engine is used from its worker's serial queue only.
-final class TesseractEngine {
+final class TesseractEngine: TextRecognizer {
     private let handle: OpaquePointer
 
     /// Loads `setup.languages` (the codes as installed, see `LanguageDataLocator.files(for:)`)
@@ -88,19 +88,6 @@ final class TesseractEngine {
         TessBaseAPIDelete(handle)
     }
 
-    /// A second look within a job at `prepared` (or a rectangle of it) in `mode`: it reports
-    /// no progress of its own and stops with `control`, checked before and after it.
-    /// - Returns: The lines read, or `nil` when Tesseract failed.
-    /// - Throws: `control`'s error (cancelled, or past its time limit).
-    func look(
-        at prepared: PreparedImage, _ mode: TessPageSegMode, within rectangle: PixelRect? = nil, control: RecognitionControl
-    ) throws -> [PreparedLine]? {
-        try control.checkpoint()
-        let lines = recognize(prepared, segmentation: mode, monitor: RecognitionMonitor(control: control, progressRange: 1...1), within: rectangle)
-        try control.checkpoint()
-        return lines
-    }
-
     /// Recognises a prepared image, or one rectangle of it, with one page segmentation
     /// mode (`TessBaseAPIRecognize`).
     /// - Returns: The lines read, boxes in the upright image's coordinates, or `nil` when
@@ -113,9 +100,12 @@ final class TesseractEngine {
         within rectangle: PixelRect? = nil
     ) -> [PreparedLine]? {
         // Tesseract keeps coordinates in 16 bits: beyond 32767 pixels (a till roll) a
-        // rectangle is read from a copy of its own, and its lines moved back into place.
+        // rectangle is read from a copy of its own, and its lines moved back into place. So
+        // is a rectangle as wide as the image but not as tall: Tesseract 5.3's line
+        // recogniser then takes its pixels from the whole image at the rectangle's own
+        // coordinates (`Tesseract::BestPix`), reading rows from the wrong part of the page.
         let size = prepared.image.size
-        if let rectangle, max(size.width, size.height) > Self.largestSide {
+        if let rectangle, max(size.width, size.height) > Self.largestSide || (rectangle.width >= size.width && rectangle.height < size.height) {
             guard let crop = try? prepared.image.clipped(to: rectangle) else { return nil }
             var frame = prepared.frame
             frame.origin = (frame.origin.x + rectangle.x, frame.origin.y + rectangle.y)

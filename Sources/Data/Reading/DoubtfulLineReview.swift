@@ -51,7 +51,7 @@ struct DoubtfulLineReview {
         guard Self.isWorthReviewing(lines) else { return lines }
         let looksAgain: (PreparedLine) -> Bool = { $0.isDoubtful || Self.holdsUnreadMask($0.line) }
         return try crew.review(lines, on: prepared, where: looksAgain) { line, engines, prepared in
-            let reread = try engines.engine(for: setup).look(
+            let reread = try engines.reader(for: setup).look(
                 at: prepared, PSM_SINGLE_LINE, within: line.readingBox(within: prepared.image.size), control: control)
             var best = line
             if let alone = reread, alone.count == 1, let candidate = alone.first, candidate.line.confidence > line.line.confidence {
@@ -66,7 +66,7 @@ struct DoubtfulLineReview {
                 let unreadMask = Self.holdsUnreadMask(best.line)
                 guard unsure || unreadMask, line.characterDensity(of: best.line) >= Self.sparseReading else { break }
                 try control.checkpoint()
-                guard let other = try Self.read(line, seen: view, in: prepared, with: engines.engine(for: setup), control: control)
+                guard let other = try Self.read(line, seen: view, in: prepared, with: engines.reader(for: setup), control: control)
                 else { continue }
                 // A mask's line is taken when the view reads a card number's shape there; any
                 // other when it is read more confidently.
@@ -110,7 +110,7 @@ struct DoubtfulLineReview {
     /// `line` read alone from a copy of its reading box shown as `view`, its boxes mapped
     /// back into the upright image; `nil` when it did not come back as one line.
     static func read(
-        _ line: PreparedLine, seen view: LineView, in prepared: PreparedImage, with engine: TesseractEngine, control: RecognitionControl
+        _ line: PreparedLine, seen view: LineView, in prepared: PreparedImage, with engine: any TextRecognizer, control: RecognitionControl
     ) throws -> PreparedLine? {
         let box = line.readingBox(within: prepared.image.size)
         let crop = try prepared.image.clipped(to: box)

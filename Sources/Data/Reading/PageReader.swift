@@ -184,7 +184,7 @@ struct PageReader {
         }
         if reading.layoutLook?.isRunning == true { reading.ahead = try whileLooking(reading) }
         let started = try reading.layoutLook?.result()
-        let lines = try started ?? recognize(reading.prepared, PSM_AUTO, with: crew.engines.engine(for: setup), progress: 1...1)
+        let lines = try started ?? recognize(reading.prepared, PSM_AUTO, with: crew.engines.reader(for: setup), progress: 1...1)
         let other = Reading(
             rotation: reading.rotation, prepared: reading.prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)),
             foundLines: reading.foundLines)
@@ -238,7 +238,7 @@ struct PageReader {
                     read.isEmpty || ReadingQuality(lines: read.joined().map(\.line)).meanConfidence < Self.reliableConfidence
                 }
                 layoutLook = SpareLook(wanted: unreliable, control: control) { engines, image, control in
-                    try recognize(image, PSM_AUTO, with: engines.engine(for: setup), control: control, progress: 1...1)
+                    try recognize(image, PSM_AUTO, with: engines.reader(for: setup), control: control, progress: 1...1)
                 }
             }
             // Each block is read with only its own lines in view, from each thread's own copy.
@@ -248,7 +248,7 @@ struct PageReader {
             let blockArea: (Int) -> Int = { blocks[$0].width * blocks[$0].height }
             lines = try crew.map(Array(blocks.indices), on: prepared, cost: blockArea, spareLook: layoutLook) { index, engines, image in
                 let done = shares[..<index].reduce(0, +)
-                let engine = try engines.engine(for: setup)
+                let engine = try engines.reader(for: setup)
                 return try image.image.withOnly(layout.visibleAreas(of: index), visibleIn: blocks[index], level: image.background) {
                     let read = try recognize(image, PSM_SINGLE_BLOCK, with: engine, within: blocks[index], progress: done...(done + shares[index]))
                     // One line found, several read: Tesseract may have taken a widely spaced line
@@ -262,7 +262,7 @@ struct PageReader {
             }.flatMap { $0 }
             control.report(1)
         } else {
-            lines = try recognize(prepared, segmentation.tesseractMode, with: crew.engines.engine(for: setup), progress: 0...1)
+            lines = try recognize(prepared, segmentation.tesseractMode, with: crew.engines.reader(for: setup), progress: 0...1)
         }
         let reading = Reading(
             rotation: rotation, prepared: prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)), foundLines: foundLines,
@@ -403,7 +403,7 @@ struct PageReader {
         let confidences = try crew.map(widest, on: turned, cost: \.width) { line, engines, image -> Double in
             try control.checkpoint()
             let box = line.readingBox(within: image.image.size)
-            let read = try engines.engine(for: setup).look(at: image, PSM_SINGLE_LINE, within: box, control: control) ?? []
+            let read = try engines.reader(for: setup).look(at: image, PSM_SINGLE_LINE, within: box, control: control) ?? []
             return Double(read.map(\.line.confidence).max() ?? 0)
         }
         let sampled = confidences.reduce(0, +) / Double(confidences.count)
@@ -429,14 +429,14 @@ struct PageReader {
             let box = line.readingBox(within: image.image.size)
             guard let crop = try? image.image.clipped(to: box).rotated(by: .clockwise180) else { return nil }
             let piece = PreparedImage(piece: crop, of: image)
-            let other = try engines.engine(for: setup).look(at: piece, PSM_SINGLE_LINE, control: control) ?? []
+            let other = try engines.reader(for: setup).look(at: piece, PSM_SINGLE_LINE, control: control) ?? []
             return (Double(line.line.confidence), Double(other.map(\.line.confidence).max() ?? 0))
         }.compactMap { $0 }
     }
 
     /// One recognition of `prepared` (or a rectangle of it) in `mode`.
     private func recognize(
-        _ prepared: PreparedImage, _ mode: TessPageSegMode, with engine: TesseractEngine, within rectangle: PixelRect? = nil,
+        _ prepared: PreparedImage, _ mode: TessPageSegMode, with engine: any TextRecognizer, within rectangle: PixelRect? = nil,
         control: RecognitionControl? = nil, progress: ClosedRange<Double>
     ) throws -> [PreparedLine] {
         let control = control ?? self.control

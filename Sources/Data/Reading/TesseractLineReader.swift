@@ -12,6 +12,9 @@ struct PreparedLine {
     /// running down the page (vertical text, `textangle 90` in hOCR), as the lines of a page
     /// turned a quarter are. (Only as first read; second looks do not keep it.)
     var readTurned = false
+    /// The line's characters as read, left to right, each a one-character word with its box
+    /// and confidence (only as first read: second looks do not keep them).
+    var characters: [RecognizedWord] = []
 }
 
 struct TesseractLineReader {
@@ -32,13 +35,18 @@ struct TesseractLineReader {
                         readTurned: Self.isTurned(page))
                 }
             }
-            if let word = element(at: RIL_WORD, page: page) {
+            if TessPageIteratorIsAtBeginningOf(page, RIL_WORD) != 0, let word = element(at: RIL_WORD, page: page) {
                 current?.line.words.append(RecognizedWord(text: word.text, boundingBox: word.box, confidence: word.confidence))
             }
-        } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+            if let symbol = element(at: RIL_SYMBOL, page: page) {
+                current?.characters.append(RecognizedWord(text: symbol.text, boundingBox: symbol.box, confidence: symbol.confidence))
+            }
+        } while TessResultIteratorNext(iterator, RIL_SYMBOL) != 0
         if let line = current { lines.append(line) }
-        return lines.filter { !$0.line.text.isEmpty }.map {
-            PreparedLine(line: $0.line.groupingWordsByText(), preparedBox: $0.preparedBox, readTurned: $0.readTurned)
+        return lines.filter { !$0.line.text.isEmpty }.map { read in
+            var grouped = read
+            grouped.line = read.line.groupingWordsByText()
+            return grouped
         }
     }
 
