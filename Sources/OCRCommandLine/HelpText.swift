@@ -80,8 +80,9 @@ enum HelpText {
                                   detects the page orientation. (values: auto, 0, 90, 180,
                                   270; default: auto)
           --level <level>         'accurate' prepares the image fully and checks its readings;
-                                  'fast' reads once with light preparation. (values: fast,
-                                  accurate; default: accurate)
+                                  'fast' reads once with light preparation (kor+eng: the
+                                  English model reads only the words the Korean model
+                                  doubts). (values: fast, accurate; default: accurate)
           --segmentation <segmentation>
                                   How the page is split into lines: 'auto' reads one block
                                   and falls back to layout analysis when that looks wrong.
