@@ -102,7 +102,8 @@ public enum ModelChoice {
         words += line.words[next...]
         guard !replaced.isEmpty else { return (line, []) }
         var chosen = line.withWords(words)
-        chosen.confidence = meanConfidence(of: words)
+        // The character-weighted mean of its words' confidences.
+        chosen.confidence = RecognizedWord.merging(words, text: chosen.text).confidence
         return (chosen, replaced)
     }
 
@@ -206,12 +207,5 @@ public enum ModelChoice {
 
     private static func leastSure(_ words: [RecognizedWord]) -> Float {
         words.map(\.confidence).min() ?? 0
-    }
-
-    /// The character-weighted mean confidence of `words`.
-    public static func meanConfidence(of words: [RecognizedWord]) -> Float {
-        let characters = words.reduce(0) { $0 + max($1.text.count, 1) }
-        guard characters > 0 else { return 0 }
-        return words.reduce(Float(0)) { $0 + $1.confidence * Float(max($1.text.count, 1)) } / Float(characters)
     }
 }

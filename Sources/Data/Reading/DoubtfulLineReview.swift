@@ -164,6 +164,13 @@ extension RecognizedLine {
         return start...max(start, (word.boundingBox.maxX - boundingBox.minX) / boundingBox.width)
     }
 
+    /// Where the words `run` (indexes of its words) lie along the line, first to last;
+    /// `nil` for a line of no width.
+    func span(ofWords run: Range<Int>) -> ClosedRange<Double>? {
+        guard !run.isEmpty, let start = span(of: words[run.lowerBound]), let end = span(of: words[run.upperBound - 1]) else { return nil }
+        return start.lowerBound...max(start.lowerBound, end.upperBound)
+    }
+
     /// Where the characters `run` of `word` lie along the line, as fractions of its width,
     /// placed within the word by their widths (`LatinLetterRepair.span(of:in:)`).
     func span(of run: Range<Int>, in word: RecognizedWord) -> ClosedRange<Double>? {

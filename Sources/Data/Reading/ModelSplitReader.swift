@@ -23,12 +23,7 @@ struct ModelSplitReader: TextRecognizer {
         return lines.map { line in
             let runs = ModelChoice.doubtfulRuns(in: line.line)
             guard !runs.isEmpty else { return line }
-            let spans = runs.compactMap { run -> ClosedRange<Double>? in
-                guard let start = line.line.span(of: line.line.words[run.lowerBound]),
-                    let end = line.line.span(of: line.line.words[run.upperBound - 1])
-                else { return nil }
-                return start.lowerBound...max(start.lowerBound, end.upperBound)
-            }
+            let spans = runs.compactMap(line.line.span(ofWords:))
             var otherWords: [RecognizedWord] = []
             for box in KoreanSecondOpinion.rectangles(for: spans, of: line, within: prepared.image.size) {
                 let look = RecognitionMonitor(control: monitor.control, progressRange: 1...1)

@@ -32,13 +32,11 @@ struct NumberTailSecondOpinion: LineSecondOpinion {
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
         try crew.review(lines, on: prepared, where: looksAgain(at:)) { line, engines, prepared in
             let words = line.line.words
-            guard let tail = Self.numberTail(of: words.map(\.text)),
-                let first = line.line.span(of: words[tail.lowerBound]), let last = line.line.span(of: words[tail.upperBound - 1])
-            else { return line }
+            guard let tail = Self.numberTail(of: words.map(\.text)), let span = line.line.span(ofWords: tail) else { return line }
             try control.checkpoint()
             // The tail with a third of the line's height of margin, over the line's reading height.
             let rectangle = line.readingBox(
-                over: first.lowerBound...last.upperBound, margin: max(2, line.preparedBox.height / 3), within: prepared.image.size)
+                over: span, margin: max(2, line.preparedBox.height / 3), within: prepared.image.size)
             guard let engine = engines.optionalEngine(for: Self.english),
                 let reread = try engine.look(at: prepared, PSM_SINGLE_LINE, within: rectangle, control: control)
             else { return line }
