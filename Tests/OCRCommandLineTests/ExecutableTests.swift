@@ -140,6 +140,19 @@ struct ExecutableTests {
         #expect(read >= 1 && read <= 4, "\(read) of 20 images read after the pipe closed")
     }
 
+    @Test("SWIFTOCR_TRACE=wall times the stages by the clock, =1 by the thread's CPU; the text is the same", arguments: ["1", "wall"])
+    func stageTrace(mode: String) throws {
+        let page = Fixture("three-lines.png").path
+        let plain = try Self.shell("\"$OCR\" scan '\(page)'")
+        let traced = try Self.shell("SWIFTOCR_TRACE=\(mode) \"$OCR\" scan '\(page)'")
+        #expect(traced.status == 0)
+        #expect(traced.standardOutput == plain.standardOutput)
+        let line = try #require(traced.standardError.split(separator: "\n").first { $0.hasPrefix("swiftocr-trace ") })
+        #expect(line.hasPrefix("swiftocr-trace clock=wall ") == (mode == "wall"))
+        let read = try #require(line.split(separator: " ").first { $0.hasPrefix("read=") })
+        #expect(Double(read.dropFirst("read=".count)).map { $0 > 0 } == true, "\(line)")
+    }
+
     @Test("A full disk is one clear error and exit 1, not silent loss")
     func fullDisk() throws {
         let run = try Self.shell("\"$OCR\" scan '\(Fixture("three-lines.png").path)' > /dev/full")

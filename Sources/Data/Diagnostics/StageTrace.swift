@@ -9,11 +9,16 @@ import Foundation
 /// on the machine does not inflate it):
 /// `swiftocr-trace decode=0.004 prepare=0.011 read=0.183 orientation=0.000 review=0.021 korean=0.064`,
 /// followed by the page passes read and their mean confidences (`passes=0:0.62,90:0.91`).
+/// With `SWIFTOCR_TRACE=wall` the stages are timed by the clock instead (`clock=wall` opens
+/// the line): what the job waited for, a helper's work on the spare core included — set
+/// beside the CPU times, it shows which stages the two cores share and which hold the job up.
 ///
 /// Measurements nest: a stage measured inside another is counted in its own label only.
 /// Used on one engine worker's queue, within one recognition.
 final class StageTrace {
-    static let isEnabled = ProcessInfo.processInfo.environment["SWIFTOCR_TRACE"] == "1"
+    static let isEnabled = ["1", "wall"].contains(ProcessInfo.processInfo.environment["SWIFTOCR_TRACE"])
+    /// Whether stages are timed by the clock (`SWIFTOCR_TRACE=wall`) rather than by the thread's CPU time.
+    static let timesByClock = ProcessInfo.processInfo.environment["SWIFTOCR_TRACE"] == "wall"
 
     private var stages: [(String, Double)] = []
     /// The recognition passes read, in order: what was read and its mean confidence.
@@ -23,13 +28,13 @@ final class StageTrace {
     /// For each measurement in progress, the time its nested measurements took.
     private var nestedSeconds: [Double] = []
 
-    /// Runs `body`, adding its thread CPU time (less nested measurements) to `label` when tracing.
+    /// Runs `body`, adding its time (thread CPU or clock, less nested measurements) to `label` when tracing.
     func measure<T>(_ label: String, _ body: () throws -> T) rethrows -> T {
         guard Self.isEnabled else { return try body() }
-        let start = Self.threadCPUTime()
+        let start = Self.stageTime()
         nestedSeconds.append(0)
         defer {
-            let total = Self.threadCPUTime() - start
+            let total = Self.stageTime() - start
             add(label, total - nestedSeconds.removeLast())
             if !nestedSeconds.isEmpty { nestedSeconds[nestedSeconds.count - 1] += total }
         }
@@ -66,10 +71,19 @@ final class StageTrace {
     /// Writes the line, when tracing.
     func report() {
         guard Self.isEnabled else { return }
-        var fields = stages.map { "\($0.0)=\(String(format: "%.3f", $0.1))" }.joined(separator: " ")
+        var fields = Self.timesByClock ? "clock=wall " : ""
+        fields += stages.map { "\($0.0)=\(String(format: "%.3f", $0.1))" }.joined(separator: " ")
         for note in notes { fields += " " + note }
         if !passes.isEmpty { fields += " passes=" + passes.joined(separator: ",") }
         FileHandle.standardError.write(Data("swiftocr-trace \(fields)\n".utf8))
+    }
+
+    /// The time stages are measured in: the clock's with `SWIFTOCR_TRACE=wall`, else the thread's CPU time.
+    static func stageTime() -> Double {
+        guard timesByClock else { return threadCPUTime() }
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     static func threadCPUTime() -> Double {

@@ -109,7 +109,7 @@ struct PageReader {
         // surely as vertical text), however confidently: the page may be turned itself.
         let readTurned = reading.turnedShare > Self.largestTurnedShare
         guard detectOrientation, reading.quality.meanConfidence < Self.reliableConfidence || readTurned else { return reading }
-        let gain = try reading.ahead.map(\.halfTurnGain) ?? halfTurnGain(reading)
+        let gain = try reading.ahead.map(\.halfTurnGain) ?? trace.measure("halfturn") { try halfTurnGain(reading) }
         if let gain, gain > Self.orientationMargin {
             return reading.orBetter(try readPageLooking(base, rotation: first.followed(by: .clockwise180), uprightSize: uprightSize))
         }
@@ -155,7 +155,10 @@ struct PageReader {
             quarters = proposal == nil || ((unread || readTurned) && !trusted) ? bothQuarters : []
         }
         for quarter in quarters {
-            let sampled = trusted ? nil : try turnedPage(base, turnedBy: quarter, readingBetterThan: reading, uprightSize: uprightSize)
+            let sampled =
+                trusted
+                ? nil
+                : try trace.measure("quarterturn") { try turnedPage(base, turnedBy: quarter, readingBetterThan: reading, uprightSize: uprightSize) }
             guard trusted || sampled != nil else { continue }
             return reading.orBetter(try readPageLooking(base, rotation: quarter, uprightSize: uprightSize, prepared: sampled))
         }
@@ -184,7 +187,8 @@ struct PageReader {
         }
         if reading.layoutLook?.isRunning == true { reading.ahead = try whileLooking(reading) }
         let started = try reading.layoutLook?.result()
-        let lines = try started ?? recognize(reading.prepared, PSM_AUTO, with: crew.engines.reader(for: setup), progress: 1...1)
+        let lines =
+            try started ?? trace.measure("look") { try recognize(reading.prepared, PSM_AUTO, with: crew.engines.reader(for: setup), progress: 1...1) }
         let other = Reading(
             rotation: reading.rotation, prepared: reading.prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)),
             foundLines: reading.foundLines)
@@ -337,7 +341,7 @@ struct PageReader {
         detection: () -> (rotation: RotationDegree, confidence: Double)?
     ) throws -> OrientationAhead? {
         guard detectOrientation else { return nil }
-        let gain = try halfTurnGain(reading)
+        let gain = try trace.measure("halfturn") { try halfTurnGain(reading) }
         let confidence = reading.quality.meanConfidence
         let asks = gain.map { first == .upright && Self.asksDetectionIfUpsideDown(gain: $0, meanConfidence: confidence) } ?? false
         if let gain, gain <= Self.orientationMargin, asks || base.lineDirection == nil { _ = detection() }
