@@ -245,6 +245,33 @@ RIGHT_COLUMN = [
 TABLE = [("분기", "지역", "매출"), ("1분기", "서울", "100"), ("1분기", "부산", "70"), ("2분기", "서울", "120"), ("2분기", "인천", "60")]
 
 
+# A card slip's ruled rows: a cell of two lines (label, value) beside a label and an amount
+# centred in the row, so their line sits between the two (read across, first lines first).
+SLIP_ROWS = [("승인번호", "63267125", "금액", "93,182원"), ("할부", "일시불", "부가세", "9,318원"), ("거래일자", "2021/05/15", "합계", "102,500원")]
+
+
+def ruled_slip():
+    width, row_height, size = 760, 100, 26
+    slip = Image.new("L", (width + 40, row_height * len(SLIP_ROWS) + 40), 255)
+    draw = ImageDraw.Draw(slip)
+    f = font("nanum-gothic", size)
+    lines = []
+    for row, (label, value, name, amount) in enumerate(SLIP_ROWS):
+        top = 20 + row * row_height
+        draw.line((20, top, 20 + width, top), fill=0, width=2)
+        draw.text((40, top + 14), label, font=f, fill=0)
+        draw.text((40, top + 56), value, font=f, fill=0)
+        draw.text((420, top + 35), name, font=f, fill=0)
+        amount_width = draw.textlength(amount, font=f)
+        draw.text((20 + width - 30 - amount_width, top + 35), amount, font=f, fill=0)
+        lines += [label, f"{name} {amount}", value]
+    bottom = 20 + len(SLIP_ROWS) * row_height
+    draw.line((20, bottom, 20 + width, bottom), fill=0, width=2)
+    for x in (20, 380, 540, 20 + width):
+        draw.line((x, 20, x, bottom), fill=0, width=2)
+    save("layout/ruled-slip", slip, lines)
+
+
 def layouts():
     left = render_lines(LEFT_COLUMN, "nanum-gothic", size=26, margin=0)
     right = render_lines(RIGHT_COLUMN, "nanum-gothic", size=26, margin=0)
@@ -267,6 +294,7 @@ def layouts():
     for column in range(4):
         draw.line((20 + column * cell_width, 20, 20 + column * cell_width, bottom), fill=0, width=2)
     save("ruled-table", table, [" ".join(cells) for cells in TABLE])
+    ruled_slip()
 
     # 600 × 40000: rows of items down a till roll (a side over Tesseract's limit).
     roll_lines = [f"품목 {index:03d} 커피 {1000 + index * 10:,}" for index in range(400)]

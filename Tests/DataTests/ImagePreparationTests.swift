@@ -23,6 +23,25 @@ struct ImagePreparationTests {
         #expect(ImagePreparation.scale(forTextHeight: nil, size: ImageSize(width: 100, height: 100)) == 1)
     }
 
+    @Test("A table's horizontal rules are found where the page is read, upright or stored a quarter turn round")
+    func rulesWhereThePageIsRead() throws {
+        let page = try Fixture("ruled-table.png").grayscaleImage()
+        let preparation = ImagePreparation(level: .accurate)
+        let upright = try preparation.prepare(
+            base: try preparation.base(from: page), rotation: .upright, uprightSize: page.size)
+        // Six rules across the 660 px table: above, between and below its five rows.
+        #expect(upright.rules.count == 6, "\(upright.rules)")
+        #expect(upright.rules.allSatisfy { $0.width >= 640 && $0.height <= 8 })
+        // Stored turned a quarter (its rules standing), read turned back: the same rules.
+        let stored = try page.rotated(by: .clockwise90)
+        let turned = try preparation.prepare(
+            base: try preparation.base(from: stored), rotation: .clockwise270, uprightSize: page.size)
+        #expect(turned.rules.count == 6, "\(turned.rules)")
+        for (a, b) in zip(upright.rules.sorted { $0.y < $1.y }, turned.rules.sorted { $0.y < $1.y }) {
+            #expect(abs(a.y - b.y) <= 3 && abs(a.x - b.x) <= 3)
+        }
+    }
+
     @Test("A fuzzed image of specks (found slow by the decode fuzzer) reads without error")
     func fuzzedSpecks() async throws {
         let result = try await SharedRepository.get().recognizeText(in: Fixture("fuzz/slow-specks.gif").data())

@@ -225,6 +225,47 @@ struct LayoutTests {
         #expect(result.lines.count == 5)
     }
 
+    @Test("A ruled table's row is read across its cells, first lines first; without its rules, as two columns")
+    func ruledRowAcrossCells() {
+        // A cell of two lines (a label, its value) beside an amount centred in the row.
+        let label = Self.box(40, 100, 120, 20)
+        let value = Self.box(40, 140, 140, 20)
+        let amount = Self.box(520, 120, 160, 20)
+        let rules = [Self.box(20, 80, 700, 2), Self.box(20, 178, 700, 2)]
+        let across = ReadingOrder.blocks(of: [value, amount, label], pictures: [], textHeight: 20, rules: rules).blocks
+        #expect(across == [[label], [amount], [value]])
+        let columns = ReadingOrder.blocks(of: [value, amount, label], textHeight: 20)
+        #expect(columns.flatMap { $0 } == [label, value, amount])
+        // Rules far from the lines (more than 1.5 text heights) do not make a row of them.
+        let far = [Self.box(20, 40, 700, 2), Self.box(20, 230, 700, 2)]
+        #expect(ReadingOrder.blocks(of: [value, amount, label], pictures: [], textHeight: 20, rules: far).blocks.flatMap { $0 } == [label, value, amount])
+    }
+
+    @Test("A rule across the lines cuts between them first; prose columns between two rules stay columns")
+    func rulesCutRowsNotColumns() {
+        // Two prose columns between a rule under a heading and one over a footer.
+        let heading = Self.box(40, 20, 300, 24)
+        let left = Self.rows(x: 40, width: 300, top: 80, count: 5, pitch: 32)
+        let right = Self.rows(x: 400, width: 310, top: 80, count: 5, pitch: 32)
+        let footer = Self.box(40, 260, 200, 20)
+        let rules = [Self.box(30, 60, 690, 2), Self.box(30, 244, 690, 2)]
+        let order = ReadingOrder.blocks(of: [heading, footer] + right + left, pictures: [], textHeight: 20, rules: rules).blocks.flatMap { $0 }
+        #expect(order == [heading] + left + right + [footer])
+        // A rule that runs through a line (struck through) cuts nothing.
+        let struck = [Self.box(30, 90, 690, 2)]
+        let lines = Self.rows(x: 40, width: 300, top: 80, count: 2, pitch: 32) + Self.rows(x: 420, width: 90, top: 80, count: 2, pitch: 32)
+        #expect(ReadingOrder.blocks(of: lines, pictures: [], textHeight: 20, rules: struck).blocks == ReadingOrder.blocks(of: lines, textHeight: 20))
+    }
+
+    @Test("A card slip's ruled rows are read as printed: each cell's first line across, then the value under its label")
+    func ruledSlip() async throws {
+        let fixture = Fixture("layout/ruled-slip.png")
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright)
+        let texts = result.lines.map { $0.text.filter { !$0.isWhitespace } }
+        let expected = try fixture.expectedText().split(separator: "\n").map { $0.filter { !$0.isWhitespace } }
+        #expect(texts == expected, "\(result.text)")
+    }
+
     @Test("A final period too small to be a character extends its line, so it stays in view; other specks do not")
     func finalStops() {
         let line = (box: Self.box(100, 200, 400, 24), characters: 12, slope: Double?.none)

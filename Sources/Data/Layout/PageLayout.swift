@@ -49,8 +49,9 @@ struct PageLayout {
     /// `pictures`: those of the lines that are pictures (see `TextLineFinder.pictures`); they
     /// take no part in finding the blocks (a food photo on a menu board bridges its gutters),
     /// and one a cut between blocks runs through is read as a block of its own.
-    init(lines found: [PixelRect], pictures: [PixelRect] = [], textHeight: Double, size: ImageSize) {
-        let (ordered, straddling) = ReadingOrder.blocks(of: found, pictures: Set(pictures), textHeight: textHeight)
+    /// `rules`: the page's horizontal rules, where rows end (see `ReadingOrder`).
+    init(lines found: [PixelRect], pictures: [PixelRect] = [], textHeight: Double, size: ImageSize, rules: [PixelRect] = []) {
+        let (ordered, straddling) = ReadingOrder.blocks(of: found, pictures: Set(pictures), textHeight: textHeight, rules: rules)
         var paragraphs: [[PixelRect]] = []
         for block in ordered {
             if let last = paragraphs.last, Self.continues(last, with: block, textHeight: textHeight) {

@@ -36,15 +36,30 @@ enum ReadingOrder {
     /// The cuts are chosen by the text lines alone (a food photo on a menu board bridges its
     /// gutters); pictures stay in the blocks they lie in, and those a cut runs through are
     /// returned apart (`straddling`), to be read on their own.
-    static func blocks(of lines: [PixelRect], pictures: Set<PixelRect>, textHeight: Double)
+    ///
+    /// `rules`: the page's horizontal rules (`PreparedImage.rules`). A rule across every line
+    /// of a part, with lines above and below it, cuts the part there before any gap does,
+    /// and a part with rules across it just above and just below (`ruledRowMargin`) holding
+    /// at most `ruledRowLines` rows is a ruled table's row: where the gaps would cut it into
+    /// columns, it is read across its cells instead, first lines first (a card slip's
+    /// `승인번호` / `63267125` beside `금액 93,182원`, whose line sits between theirs:
+    /// `승인번호`, `금액 93,182원`, `63267125`).
+    static func blocks(of lines: [PixelRect], pictures: Set<PixelRect>, textHeight: Double, rules: [PixelRect] = [])
         -> (blocks: [[PixelRect]], straddling: [PixelRect])
     {
         let joined = joiningFragments(lines.filter { !pictures.contains($0) }, textHeight: textHeight)
         var straddling: [PixelRect] = []
-        let blocks = cut(
-            joined + lines.filter { pictures.contains($0) }, pictures: pictures, textHeight: max(1, textHeight), straddling: &straddling)
+        let page = Cutting(pictures: pictures, textHeight: max(1, textHeight), rules: rules.sorted { $0.y < $1.y })
+        let blocks = page.cut(joined + lines.filter { pictures.contains($0) }, straddling: &straddling)
         return (blocks.filter { !$0.isEmpty }, straddling)
     }
+
+    /// A rule runs across a part's lines when it covers at least this share of their width.
+    static let ruleSpan = 0.9
+    /// A part ruled above and below with at most this many rows is a table's row.
+    static let ruledRowLines = 3
+    /// A row's rules are at most this many text heights from its lines.
+    static let ruledRowMargin = 1.5
 
     /// Lines on one row whose gap is under `fragmentGap` text heights, joined into one box.
     static func joiningFragments(_ lines: [PixelRect], textHeight: Double) -> [PixelRect] {
@@ -64,25 +79,104 @@ enum ReadingOrder {
         return joined
     }
 
-    private static func cut(
-        _ lines: [PixelRect], pictures: Set<PixelRect>, textHeight: Double, straddling: inout [PixelRect]
-    ) -> [[PixelRect]] {
-        guard lines.count > 1 else { return [lines] }
-        let text = lines.filter { !pictures.contains($0) }
-        var best: (width: Int, vertical: Bool, at: Int)?
-        for gap in gaps(text.map { ($0.x, $0.maxX) }) where Double(gap.width) >= columnGap * textHeight {
-            let (left, right) = split(text, vertically: true, at: gap.middle)
-            guard isColumnBoundary(left: left, right: right, textHeight: textHeight) else { continue }
-            if gap.width > best?.width ?? 0 { best = (gap.width, true, gap.middle) }
+    /// The recursive cut over one page's lines.
+    private struct Cutting {
+        let pictures: Set<PixelRect>
+        let textHeight: Double
+        /// Horizontal rules, top to bottom.
+        let rules: [PixelRect]
+
+        /// `lines` in blocks.
+        func cut(_ lines: [PixelRect], straddling: inout [PixelRect]) -> [[PixelRect]] {
+            guard lines.count > 1 else { return [lines] }
+            let text = lines.filter { !pictures.contains($0) }
+            if let rule = ruleAcross(text) {
+                let (first, second) = split(lines, vertically: false, at: rule)
+                straddling += lines.filter { line in !first.contains(line) && !second.contains(line) }
+                return cut(first, straddling: &straddling) + cut(second, straddling: &straddling)
+            }
+            var best: (width: Int, vertical: Bool, at: Int)?
+            for gap in gaps(text.map { ($0.x, $0.maxX) }) where Double(gap.width) >= columnGap * textHeight {
+                let (left, right) = split(text, vertically: true, at: gap.middle)
+                guard isColumnBoundary(left: left, right: right, textHeight: textHeight) else { continue }
+                if gap.width > best?.width ?? 0 { best = (gap.width, true, gap.middle) }
+            }
+            for gap in gaps(text.map { ($0.y, $0.maxY) }) where Double(gap.width) > rowGap * textHeight {
+                if gap.width > best?.width ?? 0 { best = (gap.width, false, gap.middle) }
+            }
+            guard let best else { return [lines] }
+            // A ruled table's row is not cut into columns: it is read across its cells.
+            if best.vertical, isTableRow(text) { return acrossCells(lines) }
+            let (first, second) = split(lines, vertically: best.vertical, at: best.at)
+            straddling += lines.filter { line in !first.contains(line) && !second.contains(line) }
+            return cut(first, straddling: &straddling) + cut(second, straddling: &straddling)
         }
-        for gap in gaps(text.map { ($0.y, $0.maxY) }) where Double(gap.width) > rowGap * textHeight {
-            if gap.width > best?.width ?? 0 { best = (gap.width, false, gap.middle) }
+
+        /// Whether `lines` are one row of a ruled table: at most `ruledRowLines` rows, with
+        /// a rule across them (`ruleSpan` of their width) within `ruledRowMargin` text heights
+        /// above their top and another as close below their bottom.
+        func isTableRow(_ lines: [PixelRect]) -> Bool {
+            guard let box = PixelRect.enclosing(lines), rowCount(lines) <= ruledRowLines else { return false }
+            let margin = Int((ruledRowMargin * textHeight).rounded())
+            let across = rules.filter { Double(min($0.maxX, box.maxX) - max($0.x, box.x)) >= ruleSpan * Double(box.width) }
+            let above = across.contains { $0.maxY <= box.y && box.y - $0.maxY <= margin }
+            let below = across.contains { $0.y >= box.maxY && $0.y - box.maxY <= margin }
+            return above && below
         }
-        guard let best else { return [lines] }
-        let (first, second) = split(lines, vertically: best.vertical, at: best.at)
-        straddling += lines.filter { line in !first.contains(line) && !second.contains(line) }
-        return cut(first, pictures: pictures, textHeight: textHeight, straddling: &straddling)
-            + cut(second, pictures: pictures, textHeight: textHeight, straddling: &straddling)
+
+        /// The height of the first rule that runs across `lines` (`ruleSpan` of their width)
+        /// with some of them wholly above it and the rest wholly below.
+        func ruleAcross(_ lines: [PixelRect]) -> Int? {
+            guard let left = lines.map(\.x).min(), let right = lines.map(\.maxX).max(), right > left else { return nil }
+            for rule in rules {
+                let covered = min(rule.maxX, right) - max(rule.x, left)
+                guard Double(covered) >= ruleSpan * Double(right - left) else { continue }
+                let at = rule.y + rule.height / 2
+                let above = lines.filter { $0.maxY <= at }.count
+                let below = lines.filter { $0.y >= at }.count
+                if above > 0, below > 0, above + below == lines.count { return at }
+            }
+            return nil
+        }
+
+        /// A ruled table row's lines in the order they are read: cell by cell across, the
+        /// cells' first lines, then their second lines, and so on (a cell is a column of the
+        /// row, apart from the others by whitespace: `2023.08.20`, `카카오페이`, `주식회사
+        /// 에스에스`, `(주)이마트`, …, then that cell's `지닷컴`). Lines so read one after
+        /// another on one centre line (`sameRow`) are one block; a line off it starts the
+        /// next. (Read as one block, lines of cells side by side at different heights merge
+        /// into crooked rows: `할부` read `we`, `일시불` lost.)
+        func acrossCells(_ lines: [PixelRect]) -> [[PixelRect]] {
+            var cells: [[PixelRect]] = []
+            for line in lines.sorted(by: { $0.x < $1.x }) {
+                if let last = cells.last, let right = last.map(\.maxX).max(), line.x < right {
+                    cells[cells.count - 1].append(line)
+                } else {
+                    cells.append([line])
+                }
+            }
+            let ranked = cells.flatMap { cell in cell.sorted { $0.y < $1.y }.enumerated().map { (rank: $0.offset, line: $0.element) } }
+            var blocks: [[PixelRect]] = []
+            for (_, line) in ranked.sorted(by: { ($0.rank, $0.line.x) < ($1.rank, $1.line.x) }) {
+                if let first = blocks.last?.first, sameRow(first, line) {
+                    blocks[blocks.count - 1].append(line)
+                } else {
+                    blocks.append([line])
+                }
+            }
+            return blocks
+        }
+
+        /// How many rows `lines` stand in (lines whose heights overlap share one).
+        func rowCount(_ lines: [PixelRect]) -> Int {
+            var rows = 0
+            var bottom = Int.min
+            for line in lines.sorted(by: { $0.y < $1.y }) {
+                if line.y >= bottom { rows += 1 }
+                bottom = max(bottom, line.maxY)
+            }
+            return rows
+        }
     }
 
     /// Whether a whitespace gap between `left` and `right` separates columns to be read

@@ -56,6 +56,10 @@ struct ImagePreparation {
         /// The level of the page's surroundings: the paper's when a desk was painted over,
         /// else white. The deskew fill and the border get it too.
         let background: Int
+        /// The rules painted over in `image`, drawn black on white in an image of its size
+        /// (`nil` when it had none): turned, straightened and deskewed with the page, they
+        /// tell where the prepared page's horizontal rules are (`PreparedImage.rules`).
+        var rules: LeptonicaImage? = nil
         /// Which way the text lines run in the upright image, when clear.
         var lineDirection: LineDirection? = nil
         /// Whether the lines share a right edge but not a left one: a left-aligned page
@@ -101,10 +105,11 @@ struct ImagePreparation {
         // from paper and takes the whole page for ink.
         let background = evened == nil ? paper ?? page.paperLevel : LeptonicaImage.evenedPaperLevel
         var scaled = try (evened ?? page).scaled(by: scale)
-        if let textHeight { scaled = try scaled.removingRules(textHeight: textHeight * scale, level: background) }
+        var rules: LeptonicaImage?
+        if let textHeight { (scaled, rules) = try scaled.removingRules(textHeight: textHeight * scale, level: background) }
         return Base(
             image: scaled, scale: scale, textHeight: textHeight.map { $0 * scale },
-            background: background,
+            background: background, rules: rules,
             lineDirection: try textHeight.flatMap { height throws(OCRError) in try binary.textLineDirection(textHeight: height) },
             linesAlignRightOnly: try textHeight.map { height throws(OCRError) in try binary.linesAlignRightOnly(textHeight: height) } ?? false,
             twoSizes: twoSizes,
@@ -132,11 +137,25 @@ struct ImagePreparation {
             deskewed = try turned.rotated(degrees: degrees, filledWith: page.background)
         }
         let image = try deskewed.withBorder(Self.border, level: page.background)
+        // The rules, moved as the page was (any failure: a page read without them).
+        var rules: [PixelRect] = []
+        if let drawn = page.rules, let textHeight = page.textHeight {
+            rules =
+                (try? {
+                    var moved = try drawn.rotated(by: rotation)
+                    if straightening != nil, let corners = page.paperCorners {
+                        moved = try moved.straightened(corners.turned(by: rotation, in: page.image.size), fill: 255).image
+                    }
+                    if degrees != 0 { moved = try moved.rotated(degrees: degrees, filledWith: 255) }
+                    return try moved.withBorder(Self.border, level: 255).horizontalRules(textHeight: textHeight)
+                }()) ?? []
+        }
         let frame = PreparedFrame(
             uprightSize: uprightSize, scale: scale, scaledSize: turned.size, deskewDegrees: degrees,
             rotatedSize: deskewed.size, border: Self.border, straightening: straightening)
         return PreparedImage(
-            image: image, frame: frame, resolution: PreparedImage.resolution(forTextHeight: page.textHeight), background: page.background)
+            image: image, frame: frame, resolution: PreparedImage.resolution(forTextHeight: page.textHeight), background: page.background,
+            rules: rules)
     }
 
     /// The clockwise turn (degrees) that levels the page's text lines: measured along the

@@ -14,20 +14,33 @@ extension LeptonicaImage {
     /// Rules are at most this share of a text height thick.
     static let ruleThickness = 1.0 / 3.0
 
-    /// The 8-bit image with its rules painted `level`, or `self` when it has none.
-    func removingRules(textHeight: Double, level: Int) throws(OCRError) -> LeptonicaImage {
-        guard pixGetDepth(pix) == 8, textHeight >= 4 else { return self }
+    /// The 8-bit image with its rules painted `level` (`self` when it has none), and its
+    /// rules drawn black on white (`nil` when it has none), to find them again where the page
+    /// is read, turned and deskewed (`ImagePreparation.prepare`, `horizontalRules(textHeight:)`).
+    func removingRules(textHeight: Double, level: Int) throws(OCRError) -> (image: LeptonicaImage, rules: LeptonicaImage?) {
+        guard pixGetDepth(pix) == 8, textHeight >= 4 else { return (self, nil) }
         let binary = try binarized()
-        let length = Int32(max(40, (Self.ruleLength * textHeight).rounded()))
-        let thick = Int32(max(3, (Self.ruleThickness * textHeight).rounded()) + 1)
+        let (length, thick) = Self.ruleSize(textHeight: textHeight)
         let horizontal = try binary.thinRuns(along: (length, 1), thickerThan: (1, thick))
         let vertical = try binary.thinRuns(along: (1, length), thickerThan: (thick, 1))
         let rules = try horizontal.applying("join the rules") { pixOr(nil, $0, vertical.pix) }
-        guard rules.foregroundCount > 0 else { return self }
+        guard rules.foregroundCount > 0 else { return (self, nil) }
         let grown = try rules.applying("widen the rules") { pixDilateBrick(nil, $0, 3, 3) }
         let painted = try copy()
         withExtendedLifetime(grown) { _ = pixSetMasked(painted.pix, grown.pix, UInt32(level)) }
-        return painted
+        return (painted, try rules.applying("draw the rules") { pixConvert1To8(nil, $0, 255, 0) })
+    }
+
+    /// The boxes of the horizontal rules drawn black in `self` (rules as `removingRules` draws
+    /// them, turned and deskewed with the page): table borders and separators, where rows end.
+    func horizontalRules(textHeight: Double) throws(OCRError) -> [PixelRect] {
+        let (length, thick) = Self.ruleSize(textHeight: textHeight)
+        return try binarized().thinRuns(along: (length, 1), thickerThan: (1, thick)).componentBoxes(connectivity: 8)
+    }
+
+    /// The shortest rule and the thickness no rule reaches, in pixels, for text `textHeight` high.
+    private static func ruleSize(textHeight: Double) -> (length: Int32, thick: Int32) {
+        (Int32(max(40, (ruleLength * textHeight).rounded())), Int32(max(3, (ruleThickness * textHeight).rounded()) + 1))
     }
 
     /// The runs of ink at least `along` long (a brick opening), less their parts at least

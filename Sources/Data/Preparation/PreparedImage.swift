@@ -11,10 +11,13 @@ struct PreparedImage {
     var resolution: Int = 300
     /// The level of the page's paper around its print (what areas not to be read are painted).
     var background: Int = 255
+    /// The horizontal rules painted over on the page (table borders, separators), in its
+    /// pixels: where rows end (`ReadingOrder`).
+    var rules: [PixelRect] = []
 
     /// The same page, its pixels replaced by `image` (levels stretched: paper white).
     func withStretched(_ image: LeptonicaImage) -> PreparedImage {
-        PreparedImage(image: image, frame: frame, resolution: resolution, background: 255)
+        PreparedImage(image: image, frame: frame, resolution: resolution, background: 255, rules: rules)
     }
 
     /// The resolution at which text `textHeight` pixels high is about 10-point print

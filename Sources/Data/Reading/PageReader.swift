@@ -300,7 +300,7 @@ struct PageReader {
             return (PageLayout(blocks: [PixelRect(x: 0, y: 0, width: prepared.image.size.width, height: prepared.image.size.height)]), inkComponents)
         }
         let pictures = TextLineFinder.pictures(among: lines, components: components, textHeight: height)
-        return (PageLayout(lines: lines, pictures: pictures, textHeight: height, size: prepared.image.size), inkComponents)
+        return (PageLayout(lines: lines, pictures: pictures, textHeight: height, size: prepared.image.size, rules: prepared.rules), inkComponents)
     }
 
     /// `lines` with the words of those read inside `pictures` (their centres) kept only
