@@ -80,15 +80,16 @@ final class StageTrace {
 
     /// The time stages are measured in: the clock's with `SWIFTOCR_TRACE=wall`, else the thread's CPU time.
     static func stageTime() -> Double {
-        guard timesByClock else { return threadCPUTime() }
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        seconds(on: timesByClock ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID)
     }
 
     static func threadCPUTime() -> Double {
+        seconds(on: CLOCK_THREAD_CPUTIME_ID)
+    }
+
+    private static func seconds(on clock: clockid_t) -> Double {
         var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        clock_gettime(clock, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

@@ -90,11 +90,16 @@ enum ReadingOrder {
         func cut(_ lines: [PixelRect], straddling: inout [PixelRect]) -> [[PixelRect]] {
             guard lines.count > 1 else { return [lines] }
             let text = lines.filter { !pictures.contains($0) }
-            if let rule = ruleAcross(text) {
-                let (first, second) = split(lines, vertically: false, at: rule)
-                straddling += lines.filter { line in !first.contains(line) && !second.contains(line) }
-                return cut(first, straddling: &straddling) + cut(second, straddling: &straddling)
-            }
+            guard let chosen = ruleAcross(text).map({ (vertical: false, at: $0) }) ?? widestGap(in: text) else { return [lines] }
+            // A ruled table's row is not cut into columns: it is read across its cells.
+            if chosen.vertical, isTableRow(text) { return acrossCells(lines) }
+            let (first, second) = split(lines, vertically: chosen.vertical, at: chosen.at)
+            straddling += lines.filter { line in !first.contains(line) && !second.contains(line) }
+            return cut(first, straddling: &straddling) + cut(second, straddling: &straddling)
+        }
+
+        /// The widest gap to cut `text` at: between columns (`isColumnBoundary`) or between rows.
+        func widestGap(in text: [PixelRect]) -> (vertical: Bool, at: Int)? {
             var best: (width: Int, vertical: Bool, at: Int)?
             for gap in gaps(text.map { ($0.x, $0.maxX) }) where Double(gap.width) >= columnGap * textHeight {
                 let (left, right) = split(text, vertically: true, at: gap.middle)
@@ -104,12 +109,12 @@ enum ReadingOrder {
             for gap in gaps(text.map { ($0.y, $0.maxY) }) where Double(gap.width) > rowGap * textHeight {
                 if gap.width > best?.width ?? 0 { best = (gap.width, false, gap.middle) }
             }
-            guard let best else { return [lines] }
-            // A ruled table's row is not cut into columns: it is read across its cells.
-            if best.vertical, isTableRow(text) { return acrossCells(lines) }
-            let (first, second) = split(lines, vertically: best.vertical, at: best.at)
-            straddling += lines.filter { line in !first.contains(line) && !second.contains(line) }
-            return cut(first, straddling: &straddling) + cut(second, straddling: &straddling)
+            return best.map { ($0.vertical, $0.at) }
+        }
+
+        /// The rules that run across `box` (`ruleSpan` of its width).
+        func rules(across box: PixelRect) -> [PixelRect] {
+            rules.filter { Double(min($0.maxX, box.maxX) - max($0.x, box.x)) >= ruleSpan * Double(box.width) }
         }
 
         /// Whether `lines` are one row of a ruled table: at most `ruledRowLines` rows, with
@@ -118,7 +123,7 @@ enum ReadingOrder {
         func isTableRow(_ lines: [PixelRect]) -> Bool {
             guard let box = PixelRect.enclosing(lines), rowCount(lines) <= ruledRowLines else { return false }
             let margin = Int((ruledRowMargin * textHeight).rounded())
-            let across = rules.filter { Double(min($0.maxX, box.maxX) - max($0.x, box.x)) >= ruleSpan * Double(box.width) }
+            let across = rules(across: box)
             let above = across.contains { $0.maxY <= box.y && box.y - $0.maxY <= margin }
             let below = across.contains { $0.y >= box.maxY && $0.y - box.maxY <= margin }
             return above && below
@@ -127,10 +132,8 @@ enum ReadingOrder {
         /// The height of the first rule that runs across `lines` (`ruleSpan` of their width)
         /// with some of them wholly above it and the rest wholly below.
         func ruleAcross(_ lines: [PixelRect]) -> Int? {
-            guard let left = lines.map(\.x).min(), let right = lines.map(\.maxX).max(), right > left else { return nil }
-            for rule in rules {
-                let covered = min(rule.maxX, right) - max(rule.x, left)
-                guard Double(covered) >= ruleSpan * Double(right - left) else { continue }
+            guard let box = PixelRect.enclosing(lines), box.width > 0 else { return nil }
+            for rule in rules(across: box) {
                 let at = rule.y + rule.height / 2
                 let above = lines.filter { $0.maxY <= at }.count
                 let below = lines.filter { $0.y >= at }.count

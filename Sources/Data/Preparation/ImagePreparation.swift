@@ -122,40 +122,45 @@ struct ImagePreparation {
     func prepare(base page: Base, rotation: RotationDegree, uprightSize: ImageSize) throws(OCRError) -> PreparedImage {
         let scale = page.scale
         var turned = try page.image.rotated(by: rotation)
-        var straightening: ProjectiveMap?
+        var straightening: (corners: PaperCorners, map: ProjectiveMap)?
         // Corners Leptonica cannot map leave the page as it is, not a failed recognition.
-        if level == .accurate, let corners = page.paperCorners, corners.slant >= Self.straighteningSlant,
-            let straight = try? turned.straightened(corners.turned(by: rotation, in: page.image.size), fill: page.background)
-        {
-            turned = straight.image
-            straightening = straight.toOriginal
+        if level == .accurate, let found = page.paperCorners, found.slant >= Self.straighteningSlant {
+            let corners = found.turned(by: rotation, in: page.image.size)
+            if let straight = try? turned.straightened(corners, fill: page.background) {
+                turned = straight.image
+                straightening = (corners, straight.toOriginal)
+            }
         }
-        var deskewed = turned
         var degrees = 0.0
         if level == .accurate, let skew = try measuredSkew(of: turned, textHeight: page.textHeight), abs(skew) >= Self.minimumSkewDegrees {
             degrees = skew
-            deskewed = try turned.rotated(degrees: degrees, filledWith: page.background)
         }
-        let image = try deskewed.withBorder(Self.border, level: page.background)
+        let (deskewed, image) = try Self.deskewedWithBorder(turned, degrees: degrees, level: page.background)
         // The rules, moved as the page was (any failure: a page read without them).
         var rules: [PixelRect] = []
         if let drawn = page.rules, let textHeight = page.textHeight {
             rules =
-                (try? {
+                (try? { () throws(OCRError) -> [PixelRect] in
                     var moved = try drawn.rotated(by: rotation)
-                    if straightening != nil, let corners = page.paperCorners {
-                        moved = try moved.straightened(corners.turned(by: rotation, in: page.image.size), fill: 255).image
-                    }
-                    if degrees != 0 { moved = try moved.rotated(degrees: degrees, filledWith: 255) }
-                    return try moved.withBorder(Self.border, level: 255).horizontalRules(textHeight: textHeight)
+                    if let corners = straightening?.corners { moved = try moved.straightened(corners, fill: 255).image }
+                    return try Self.deskewedWithBorder(moved, degrees: degrees, level: 255).bordered.horizontalRules(textHeight: textHeight)
                 }()) ?? []
         }
         let frame = PreparedFrame(
             uprightSize: uprightSize, scale: scale, scaledSize: turned.size, deskewDegrees: degrees,
-            rotatedSize: deskewed.size, border: Self.border, straightening: straightening)
+            rotatedSize: deskewed.size, border: Self.border, straightening: straightening?.map)
         return PreparedImage(
             image: image, frame: frame, resolution: PreparedImage.resolution(forTextHeight: page.textHeight), background: page.background,
             rules: rules)
+    }
+
+    /// `image` turned `degrees` clockwise (when not 0), then given the border, both filled
+    /// `level`: the last steps of preparing a page, which its rules take too.
+    private static func deskewedWithBorder(
+        _ image: LeptonicaImage, degrees: Double, level: Int
+    ) throws(OCRError) -> (deskewed: LeptonicaImage, bordered: LeptonicaImage) {
+        let deskewed = degrees == 0 ? image : try image.rotated(degrees: degrees, filledWith: level)
+        return (deskewed, try deskewed.withBorder(border, level: level))
     }
 
     /// The clockwise turn (degrees) that levels the page's text lines: measured along the

@@ -109,7 +109,7 @@ struct PageReader {
         // surely as vertical text), however confidently: the page may be turned itself.
         let readTurned = reading.turnedShare > Self.largestTurnedShare
         guard detectOrientation, reading.quality.meanConfidence < Self.reliableConfidence || readTurned else { return reading }
-        let gain = try reading.ahead.map(\.halfTurnGain) ?? trace.measure("halfturn") { try halfTurnGain(reading) }
+        let gain = try reading.ahead.map(\.halfTurnGain) ?? halfTurnGain(reading)
         if let gain, gain > Self.orientationMargin {
             return reading.orBetter(try readPageLooking(base, rotation: first.followed(by: .clockwise180), uprightSize: uprightSize))
         }
@@ -341,7 +341,7 @@ struct PageReader {
         detection: () -> (rotation: RotationDegree, confidence: Double)?
     ) throws -> OrientationAhead? {
         guard detectOrientation else { return nil }
-        let gain = try trace.measure("halfturn") { try halfTurnGain(reading) }
+        let gain = try halfTurnGain(reading)
         let confidence = reading.quality.meanConfidence
         let asks = gain.map { first == .upright && Self.asksDetectionIfUpsideDown(gain: $0, meanConfidence: confidence) } ?? false
         if let gain, gain <= Self.orientationMargin, asks || base.lineDirection == nil { _ = detection() }
@@ -355,17 +355,19 @@ struct PageReader {
     /// The longest lines are read first, one per core; when they already read clearly worse
     /// turned (`settledMargin`), the page is taken as upright without reading the rest.
     private func halfTurnGain(_ reading: Reading) throws -> Double? {
-        let sample = Array(reading.lines.sorted { $0.line.text.count > $1.line.text.count }.prefix(Self.orientationSampleLines))
-        guard !sample.isEmpty else { return nil }
-        let first = min(sample.count, Self.orientationFirstLines)
-        var pairs = try confidencesTurned(Array(sample[..<first]), in: reading.prepared)
-        let settled = pairs.count == first && Self.meanGain(pairs, over: first) < -Self.settledMargin
-        if !settled, first < sample.count {
-            pairs += try confidencesTurned(Array(sample[first...]), in: reading.prepared)
+        try trace.measure("halfturn") { () throws -> Double? in
+            let sample = Array(reading.lines.sorted { $0.line.text.count > $1.line.text.count }.prefix(Self.orientationSampleLines))
+            guard !sample.isEmpty else { return nil }
+            let first = min(sample.count, Self.orientationFirstLines)
+            var pairs = try confidencesTurned(Array(sample[..<first]), in: reading.prepared)
+            let settled = pairs.count == first && Self.meanGain(pairs, over: first) < -Self.settledMargin
+            if !settled, first < sample.count {
+                pairs += try confidencesTurned(Array(sample[first...]), in: reading.prepared)
+            }
+            let count = settled ? first : sample.count
+            trace.note("turned", Self.meanGain(pairs, over: count))
+            return Self.meanGain(pairs, over: count)
         }
-        let count = settled ? first : sample.count
-        trace.note("turned", Self.meanGain(pairs, over: count))
-        return Self.meanGain(pairs, over: count)
     }
 
     /// Whether a reading (of `meanConfidence`) whose half-turn gain did not turn the page
