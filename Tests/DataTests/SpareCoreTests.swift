@@ -30,32 +30,71 @@ struct SpareCoreTests {
         #expect(single.borrow() == nil)
     }
 
-    @Test("Lines read on two engines at once come back in order, as one engine reads them")
-    func crewReadsOnBothEngines() throws {
+    /// `page.png` cut into `count` strips across, each read as a block by `crew`; `reading`
+    /// is told which engines read each strip.
+    private static func stripsRead(
+        _ count: Int, by crew: EngineCrew, readingWith needs: [EngineSetup] = [], reading: (EngineCache) -> Void = { _ in }
+    ) throws -> [[String]] {
         let image = try Fixture("page.png").grayscaleImage()
         let prepared = PreparedImage(image: image, frame: PreparedFrame(identityOf: image.size))
         let height = image.size.height
-        let strips = (0..<6).map { PixelRect(x: 0, y: $0 * height / 6, width: image.size.width, height: height / 6) }
-        let locator = LanguageDataLocator(explicitDirectory: nil)
+        let strips = (0..<count).map { PixelRect(x: 0, y: $0 * height / count, width: image.size.width, height: height / count) }
         let control = RecognitionControl(progress: nil)
-        let caches = Mutex<Set<ObjectIdentifier>>([])
-        let read = { (crew: EngineCrew) in
-            try crew.map(strips, on: prepared) { strip, engines, image -> [String] in
-                caches.withLock { _ = $0.insert(ObjectIdentifier(engines)) }
-                let monitor = RecognitionMonitor(control: control)
-                let lines = try engines.engine(for: ["kor", "eng"]).recognize(image, segmentation: PSM_SINGLE_BLOCK, monitor: monitor, within: strip)
-                return (lines ?? []).map(\.line.text)
-            }
+        return try crew.map(strips, on: prepared, readingWith: needs) { strip, engines, image -> [String] in
+            reading(engines)
+            let monitor = RecognitionMonitor(control: control)
+            let lines = try engines.engine(for: ["kor", "eng"]).recognize(image, segmentation: PSM_SINGLE_BLOCK, monitor: monitor, within: strip)
+            return (lines ?? []).map(\.line.text)
         }
-        let alone = try read(EngineCrew(engines: EngineCache(locator: locator), helpers: nil))
+    }
+
+    @Test("Lines read on two engines at once come back in order, as one engine reads them")
+    func crewReadsOnBothEngines() throws {
+        let locator = LanguageDataLocator(explicitDirectory: nil)
+        let caches = Mutex<Set<ObjectIdentifier>>([])
+        let noting = { (engines: EngineCache) in caches.withLock { _ = $0.insert(ObjectIdentifier(engines)) } }
+        let alone = try Self.stripsRead(6, by: EngineCrew(engines: EngineCache(locator: locator), helpers: nil), reading: noting)
         #expect(caches.withLock { $0.count } == 1)
         caches.withLock { $0.removeAll() }
         let helpers = HelperPool(cores: 2) { EngineWorker(locator: locator) }
         helpers.jobStarted()
-        let shared = try read(EngineCrew(engines: EngineCache(locator: locator), helpers: helpers))
+        let shared = try Self.stripsRead(6, by: EngineCrew(engines: EngineCache(locator: locator), helpers: helpers), reading: noting)
         #expect(caches.withLock { $0.count } == 2, "the job's engines and the helper's both read")
         #expect(shared == alone)
         #expect(alone.joined().count > 10, "the strips hold text")
+    }
+
+    @Test("A helper that starts its engines before taking a strip reads the same, or leaves every strip to the job")
+    func helperStartsItsEnginesFirst() throws {
+        let locator = LanguageDataLocator(explicitDirectory: nil)
+        let setup = EngineSetup(languages: ["kor", "eng"])
+        let alone = try Self.stripsRead(4, by: EngineCrew(engines: EngineCache(locator: locator), helpers: nil))
+        let helpers = HelperPool(cores: 2) { EngineWorker(locator: locator) }
+        helpers.jobStarted()
+        let crew = EngineCrew(engines: EngineCache(locator: locator), helpers: helpers)
+        #expect(try Self.stripsRead(4, by: crew, readingWith: [setup]) == alone)
+        #expect(try Self.stripsRead(4, by: crew, readingWith: [setup]) == alone, "read again, the helper's engine started")
+        #expect(alone.joined().count > 10, "the strips hold text")
+    }
+
+    @Test("The job closes the shared work: a helper joining late takes nothing, one reading is waited for")
+    func sharedWorkCloses() async throws {
+        let late = SharedWork<Int>(order: [0])
+        #expect(late.next() == 0)
+        late.close()
+        #expect(!late.helperJoins(), "the job took every item and closed the work first")
+
+        let reading = SharedWork<Int>(order: [0, 1])
+        #expect(reading.helperJoins())
+        let finished = Mutex(false)
+        let helper = Task.detached {
+            try await Task.sleep(for: .milliseconds(50))
+            finished.withLock { $0 = true }
+            reading.helperLeaves()
+        }
+        reading.close()
+        #expect(finished.withLock { $0 }, "close returned only once the helper had left")
+        try await helper.value
     }
 
     @Test("A spare look runs on the helper when what was read calls for it, and is skipped otherwise", arguments: [true, false])

@@ -50,7 +50,7 @@ struct DoubtfulLineReview {
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
         guard Self.isWorthReviewing(lines) else { return lines }
         let looksAgain: (PreparedLine) -> Bool = { $0.isDoubtful || Self.holdsUnreadMask($0.line) }
-        return try crew.review(lines, on: prepared, where: looksAgain) { line, engines, prepared in
+        return try crew.review(lines, on: prepared, readingWith: [setup], where: looksAgain) { line, engines, prepared in
             let reread = try engines.reader(for: setup).look(
                 at: prepared, PSM_SINGLE_LINE, within: line.readingBox(within: prepared.image.size), control: control)
             var best = line

@@ -21,7 +21,9 @@ struct MixedScriptSecondOpinion: LineSecondOpinion {
     var minimumLineConfidence: Float = 0
 
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
-        try crew.mendingWords(of: lines, on: prepared, where: looksAgain(at:)) { word, line, engines, prepared in
+        try crew.mendingWords(
+            of: lines, on: prepared, readingWith: [EngineSetup(languages: Self.korean), EngineSetup(languages: Self.english)], where: looksAgain(at:)
+        ) { word, line, engines, prepared in
             guard let look = MixedScriptWord.look(at: word, in: line.line), let span = line.line.span(of: word) else { return nil }
             // Read from a copy of its own: Tesseract copies the whole image it is given.
             let rectangle = line.readingBox(over: span, margin: max(2, line.preparedBox.height / 4), within: prepared.image.size)

@@ -42,7 +42,7 @@ struct NumberReview {
     }
 
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
-        try crew.review(lines, on: prepared, where: looksAgain(at:)) { line, engines, prepared in
+        try crew.review(lines, on: prepared, readingWith: [setup], where: looksAgain(at:)) { line, engines, prepared in
             let labelled = BusinessRegistrationNumber.isLabelled(line.line.text)
             var words = line.line.words
             let texts = words.map(\.text)

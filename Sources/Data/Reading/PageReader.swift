@@ -250,7 +250,8 @@ struct PageReader {
             let shares = layout.blocks.map { Double($0.width * $0.height) / area }
             let blocks = layout.blocks
             let blockArea: (Int) -> Int = { blocks[$0].width * blocks[$0].height }
-            lines = try crew.map(Array(blocks.indices), on: prepared, cost: blockArea, spareLook: layoutLook) { index, engines, image in
+            let indices = Array(blocks.indices)
+            lines = try crew.map(indices, on: prepared, cost: blockArea, readingWith: [setup], spareLook: layoutLook) { index, engines, image in
                 let done = shares[..<index].reduce(0, +)
                 let engine = try engines.reader(for: setup)
                 return try image.image.withOnly(layout.visibleAreas(of: index), visibleIn: blocks[index], level: image.background) {
@@ -406,7 +407,7 @@ struct PageReader {
         let text = found.filter { Double($0.height) >= 0.7 * height && Double($0.height) <= 1.5 * height }
         let widest = Array(text.sorted { $0.width > $1.width }.prefix(Self.orientationFirstLines))
         guard !widest.isEmpty else { return nil }
-        let confidences = try crew.map(widest, on: turned, cost: \.width) { line, engines, image -> Double in
+        let confidences = try crew.map(widest, on: turned, cost: \.width, readingWith: [setup]) { line, engines, image -> Double in
             try control.checkpoint()
             let box = line.readingBox(within: image.image.size)
             let read = try engines.reader(for: setup).look(at: image, PSM_SINGLE_LINE, within: box, control: control) ?? []
@@ -430,7 +431,7 @@ struct PageReader {
 
     /// For each of `lines`, its confidence as read and read again half a turn round.
     private func confidencesTurned(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [(Double, Double)] {
-        try crew.map(lines, on: prepared, cost: \.preparedBox.width) { line, engines, image -> (Double, Double)? in
+        try crew.map(lines, on: prepared, cost: \.preparedBox.width, readingWith: [setup]) { line, engines, image -> (Double, Double)? in
             try control.checkpoint()
             let box = line.readingBox(within: image.image.size)
             guard let crop = try? image.image.clipped(to: box).rotated(by: .clockwise180) else { return nil }

@@ -27,7 +27,7 @@ struct UnreadLineReview {
     func review(_ lines: [PreparedLine], found: [PixelRect], textHeight: Double?, in prepared: PreparedImage) throws -> [PreparedLine] {
         let unread = Self.unreadLines(found, reading: lines, textHeight: textHeight)
         guard !unread.isEmpty else { return lines }
-        let pieces = try crew.map(unread, on: prepared, cost: \.width) { box, engines, image -> PreparedLine? in
+        let pieces = try crew.map(unread, on: prepared, cost: \.width, readingWith: [setup]) { box, engines, image -> PreparedLine? in
             let padded = box.padded(by: max(3, box.height / 3), within: image.image.size)
             let read = try engines.reader(for: setup).look(at: image, PSM_SINGLE_LINE, within: padded, control: control)
             guard let read, read.count == 1, let piece = read.first, piece.line.confidence >= Self.keptConfidence,
