@@ -26,6 +26,24 @@ struct UnreadLineReviewTests {
         #expect(unread == [PixelRect(x: 562, y: 353, width: 131, height: 21), PixelRect(x: 100, y: 700, width: 300, height: 22)])
     }
 
+    @Test("The ends of a found line that its row's reading stops short of are read too, when a few characters long")
+    func unreadEnds() {
+        // `레이크타운 지하1층` read as `레이크타문` alone (a receipt photo); a footnote read
+        // without its first characters.
+        let reading = [
+            ("레이크타문", PixelRect(x: 154, y: 271, width: 95, height: 22)),
+            ("식단은 식자재 수급 사정에 의해 변경", PixelRect(x: 200, y: 835, width: 332, height: 28)),
+            ("주문번호: 13", PixelRect(x: 120, y: 400, width: 190, height: 22)),
+        ].map { Self.line($0, $1) }
+        let found = [
+            PixelRect(x: 154, y: 271, width: 175, height: 22),
+            PixelRect(x: 120, y: 835, width: 412, height: 28),
+            PixelRect(x: 118, y: 399, width: 200, height: 23),  // a character's width beyond: read
+        ]
+        let unread = UnreadLineReview.unreadLines(found, reading: reading, textHeight: 20)
+        #expect(unread == [PixelRect(x: 120, y: 835, width: 80, height: 28), PixelRect(x: 249, y: 271, width: 80, height: 22)])
+    }
+
     @Test("At most a dozen found lines are read on a page")
     func bounded() {
         let found = (0..<40).map { PixelRect(x: 10, y: $0 * 40, width: 200, height: 20) }

@@ -1,15 +1,19 @@
 internal import CTesseract
 import Domain
 
-/// Reads the text lines our layout found where the reading has no line at all, each on its
-/// own, and keeps those read confidently.
+/// Reads the text lines our layout found where the reading has no line at all, and the
+/// ends of found lines the reading stops short of, each on its own, and keeps those read
+/// confidently.
 ///
 /// A block read as one can lose a line: Tesseract's own line finding inside the block
 /// takes print much larger than the rest for a picture (a card slip's double-height
-/// amounts, `6,818 원`, beside labels of normal height), and reads nothing there. The
-/// lines `TextLineFinder` found are known; one that no line of the reading covers is read
-/// alone as a line. A piece read confidently joins the line of the reading on its row (the
-/// label it is the amount of), or stands as a line of its own, in its place from the top.
+/// amounts, `6,818 원`, beside labels of normal height), and reads nothing there. It can
+/// also end a line early (`레이크타운 지하1층` read `레이크타문`, a footnote read up to
+/// `변경` of `변경될 수 있습니다.`). The lines `TextLineFinder` found are known; one that
+/// no line of the reading covers is read alone as a line, and so is the part of one beyond
+/// the reading of its row, when it is `unreadEnd` line heights long or more. A piece read
+/// confidently joins the line of the reading on its row (the label it is the amount of),
+/// or stands as a line of its own, in its place from the top.
 ///
 /// Only pieces shaped like text are read (as tall as text, at least as wide as tall), the
 /// largest first, at most `mostLines` of them: a photograph's texture found as "lines" costs
@@ -23,6 +27,10 @@ struct UnreadLineReview {
     static let keptConfidence: Float = 0.75
     /// The most found lines read per page.
     static let mostLines = 12
+    /// The part of a found line beyond its row's reading is read from this many line
+    /// heights long (a couple of characters; a character's width is no more than the
+    /// margins of the boxes).
+    static let unreadEnd = 2.5
 
     func review(_ lines: [PreparedLine], found: [PixelRect], textHeight: Double?, in prepared: PreparedImage) throws -> [PreparedLine] {
         let unread = Self.unreadLines(found, reading: lines, textHeight: textHeight)
@@ -40,18 +48,22 @@ struct UnreadLineReview {
         return merged
     }
 
-    /// The found lines no line of `reading` covers, shaped like text, pieces of one row
-    /// joined; those on a row the reading has a line on (an amount beside its label) first,
-    /// then the largest; at most `mostLines`.
+    /// The found lines no line of `reading` covers, shaped like text, and the ends of found
+    /// lines beyond the reading of their row (`unreadEnds`), pieces of one row joined; those on
+    /// a row the reading has a line on (an amount beside its label) first, then the largest;
+    /// at most `mostLines`.
     static func unreadLines(_ found: [PixelRect], reading: [PreparedLine], textHeight: Double?) -> [PixelRect] {
         let height = textHeight ?? ImagePreparation.targetTextHeight
         let readBoxes = reading.map(\.preparedBox)
         let read = readBoxes.map { $0.padded(by: max(2, $0.height / 4), within: ImageSize(width: .max / 4, height: .max / 4)) }
-        let unread = found.filter { box in
-            let shaped = Double(box.height) >= 0.6 * height && Double(box.height) <= 3 * height && box.width >= box.height
-            let centre = (x: box.x + box.width / 2, y: box.y + box.height / 2)
-            return shaped && !read.contains { $0.x <= centre.x && centre.x < $0.maxX && $0.y <= centre.y && centre.y < $0.maxY }
+        let shaped = found.filter { box in
+            Double(box.height) >= 0.6 * height && Double(box.height) <= 3 * height && box.width >= box.height
         }
+        let unread =
+            shaped.filter { box in
+                let centre = (x: box.x + box.width / 2, y: box.y + box.height / 2)
+                return !read.contains { $0.x <= centre.x && centre.x < $0.maxX && $0.y <= centre.y && centre.y < $0.maxY }
+            } + shaped.flatMap { unreadEnds(of: $0, reading: readBoxes) }
         // Pieces of one row closer than their own height and a half (print larger than the
         // page's text is spaced wider) are one line.
         let joined = ReadingOrder.joiningFragments(unread) { left, right in
@@ -63,6 +75,19 @@ struct UnreadLineReview {
             return besideA != besideB ? besideA : a.width * a.height > b.width * b.height
         }
         return Array(ordered.prefix(mostLines))
+    }
+
+    /// The parts of the found line `box` left and right of the read lines on its row that
+    /// overlap it, each when `unreadEnd` of its heights long or more; none when no read line
+    /// overlaps it.
+    static func unreadEnds(of box: PixelRect, reading: [PixelRect]) -> [PixelRect] {
+        let onRow = reading.filter { ReadingOrder.sameRow($0, box) && $0.x < box.maxX && box.x < $0.maxX }
+        guard let left = onRow.map(\.x).min(), let right = onRow.map(\.maxX).max() else { return [] }
+        let shortest = Int((unreadEnd * Double(box.height)).rounded(.up))
+        var ends: [PixelRect] = []
+        if left - box.x >= shortest { ends.append(PixelRect(x: box.x, y: box.y, width: left - box.x, height: box.height)) }
+        if box.maxX - right >= shortest { ends.append(PixelRect(x: right, y: box.y, width: box.maxX - right, height: box.height)) }
+        return ends
     }
 
     /// `piece` joined to the line it continues on its row (its words in order along it), or inserted as
