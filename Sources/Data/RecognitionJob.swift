@@ -90,6 +90,12 @@ struct RecognitionJob: Sendable {
             let opinion = kind.init(crew: crew, control: control, minimumLineConfidence: filterThreshold)
             lines = try trace.measure(kind.stage) { try opinion.review(lines, in: reading.prepared) }
         }
+        if UnsureWordReview.applies(languages: languages, level: options.recognitionLevel) {
+            let unsure = UnsureWordReview(
+                crew: crew, control: control, minimumLineConfidence: filterThreshold,
+                minimumWordConfidence: options.resolvedRules.dropsWordsBelow)
+            lines = try trace.measure(UnsureWordReview.stage) { try unsure.review(lines, in: reading.prepared) }
+        }
         if options.recognitionLevel == .accurate {
             let numbers = NumberReview(crew: crew, setup: setup, control: control, minimumLineConfidence: filterThreshold)
             lines = try trace.measure(NumberReview.stage) { try numbers.review(lines, in: reading.prepared) }

@@ -65,6 +65,15 @@ struct RecognitionRuleTests {
         #expect(extraction.dropsLinesBelow == 0.6)
     }
 
+    @Test("Where a pipeline drops words: its word filter's minimum, none without one")
+    func dropsWordsBelow() {
+        #expect(RecognitionPipeline.standard().dropsWordsBelow == WordConfidenceFilter.defaultMinimumConfidence)
+        #expect(RecognitionPipeline.standard(minimumConfidence: 0.3).dropsWordsBelow == 0.3)
+        #expect(RecognitionPipeline.raw.dropsWordsBelow == 0)
+        #expect(RecognitionPipeline.fieldExtraction().dropsWordsBelow == 0)
+        #expect(RecognitionPipeline.raw.appending(WordConfidenceFilter(minimumConfidence: 0.7)).dropsWordsBelow == 0.7)
+    }
+
     @Test("The confidence rule drops unsure lines and records its threshold for filteredLines")
     func confidenceRule() {
         let filtered = ConfidenceFilter(minimumConfidence: 0.7).apply(to: result([textLine("a", confidence: 0.69), textLine("b", confidence: 0.7)]))

@@ -72,6 +72,13 @@ public struct RecognitionPipeline: Sendable {
         rules.compactMap { ($0 as? ConfidenceFilter)?.minimumConfidence }.max() ?? 0
     }
 
+    /// The word confidence under which these rules drop a word: the highest
+    /// `WordConfidenceFilter` minimum among them; 0 when none drops words (`raw`,
+    /// `fieldExtraction`).
+    public var dropsWordsBelow: Float {
+        rules.compactMap { ($0 as? WordConfidenceFilter)?.minimumConfidence }.max() ?? 0
+    }
+
     /// The rules' names, in order.
     public var names: [String] { rules.map(\.name) }
 
