@@ -146,6 +146,16 @@ extension PreparedLine {
         preparedBox.readingBox(within: size)
     }
 
+    /// `word` of this line on a copy of its own, with a quarter of the line's height of
+    /// margin, for reading it alone (read from a copy: Tesseract copies the whole image it is
+    /// given); `nil` when the word has no place along the line or cannot be cut out.
+    func piece(of word: RecognizedWord, in prepared: PreparedImage) -> PreparedImage? {
+        guard let span = line.span(of: word) else { return nil }
+        let rectangle = readingBox(over: span, margin: max(2, preparedBox.height / 4), within: prepared.image.size)
+        guard let crop = try? prepared.image.clipped(to: rectangle) else { return nil }
+        return PreparedImage(piece: crop, of: prepared)
+    }
+
     /// The part of the line's reading box over `span` (fractions of its width), `margin`
     /// pixels wider on each side, for reading some of its words alone.
     func readingBox(over span: ClosedRange<Double>, margin: Int, within size: ImageSize) -> PixelRect {

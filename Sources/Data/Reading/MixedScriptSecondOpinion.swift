@@ -24,11 +24,7 @@ struct MixedScriptSecondOpinion: LineSecondOpinion {
         try crew.mendingWords(
             of: lines, on: prepared, readingWith: [EngineSetup(languages: Self.korean), EngineSetup(languages: Self.english)], where: looksAgain(at:)
         ) { word, line, engines, prepared in
-            guard let look = MixedScriptWord.look(at: word, in: line.line), let span = line.line.span(of: word) else { return nil }
-            // Read from a copy of its own: Tesseract copies the whole image it is given.
-            let rectangle = line.readingBox(over: span, margin: max(2, line.preparedBox.height / 4), within: prepared.image.size)
-            guard let crop = try? prepared.image.clipped(to: rectangle) else { return nil }
-            let piece = PreparedImage(piece: crop, of: prepared)
+            guard let look = MixedScriptWord.look(at: word, in: line.line), let piece = line.piece(of: word, in: prepared) else { return nil }
             guard let korean = try engines.optionalEngine(for: Self.korean)?.symbols(in: piece, control: control) else { return nil }
             var reading: RecognizedText?
             if look == .whole, let english = try engines.optionalEngine(for: Self.english)?.symbols(in: piece, control: control) {

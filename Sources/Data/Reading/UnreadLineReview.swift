@@ -48,8 +48,8 @@ struct UnreadLineReview {
         return merged
     }
 
-    /// The found lines no line of `reading` covers, shaped like text, and the ends of found
-    /// lines beyond the reading of their row (`unreadEnds`), pieces of one row joined; those on
+    /// The found lines no line of `reading` covers, shaped like text, and the ends of those it
+    /// covers that lie beyond the reading of their row (`unreadEnds`), pieces of one row joined; those on
     /// a row the reading has a line on (an amount beside its label) first, then the largest;
     /// at most `mostLines`.
     static func unreadLines(_ found: [PixelRect], reading: [PreparedLine], textHeight: Double?) -> [PixelRect] {
@@ -59,11 +59,12 @@ struct UnreadLineReview {
         let shaped = found.filter { box in
             Double(box.height) >= 0.6 * height && Double(box.height) <= 3 * height && box.width >= box.height
         }
-        let unread =
-            shaped.filter { box in
-                let centre = (x: box.x + box.width / 2, y: box.y + box.height / 2)
-                return !read.contains { $0.x <= centre.x && centre.x < $0.maxX && $0.y <= centre.y && centre.y < $0.maxY }
-            } + shaped.flatMap { unreadEnds(of: $0, reading: readBoxes) }
+        let covered = shaped.map { box in
+            let centre = (x: box.x + box.width / 2, y: box.y + box.height / 2)
+            return read.contains { $0.x <= centre.x && centre.x < $0.maxX && $0.y <= centre.y && centre.y < $0.maxY }
+        }
+        // A line read whole where no line covers it; of one covered, only its ends.
+        let unread = zip(shaped, covered).flatMap { box, isCovered in isCovered ? unreadEnds(of: box, reading: readBoxes) : [box] }
         // Pieces of one row closer than their own height and a half (print larger than the
         // page's text is spaced wider) are one line.
         let joined = ReadingOrder.joiningFragments(unread) { left, right in

@@ -34,12 +34,8 @@ struct UnsureWordReview {
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
         let korean = EngineSetup(languages: ["kor"])
         return try crew.mendingWords(of: lines, on: prepared, readingWith: [korean], where: looksAgain(at:)) { word, line, engines, prepared in
-            guard isUnsure(word), let span = line.line.span(of: word) else { return nil }
-            // Read from a copy of its own: Tesseract copies the whole image it is given.
-            let rectangle = line.readingBox(over: span, margin: max(2, line.preparedBox.height / 4), within: prepared.image.size)
-            guard let crop = try? prepared.image.clipped(to: rectangle),
-                let read = try engines.optionalEngine(for: korean.languages)?.look(
-                    at: PreparedImage(piece: crop, of: prepared), PSM_SINGLE_LINE, control: control),
+            guard isUnsure(word), let piece = line.piece(of: word, in: prepared),
+                let read = try engines.optionalEngine(for: korean.languages)?.look(at: piece, PSM_SINGLE_LINE, control: control),
                 read.count == 1, let words = read.first?.line.words, words.count == 1, let alone = words.first,
                 alone.confidence >= Self.keptConfidence
             else { return nil }
