@@ -77,6 +77,36 @@ struct SpareCoreTests {
         #expect(alone.joined().count > 10, "the strips hold text")
     }
 
+    @Test("While the job prepares, the helper starts the engines later stages ask for, the job's and its own; one that cannot start is skipped")
+    func laterEnginesStartWhileTheJobPrepares() throws {
+        let locator = LanguageDataLocator(explicitDirectory: nil)
+        let page = EngineSetup(languages: ["kor", "eng"])
+        let korean = EngineSetup(languages: ["kor"])
+        let missing = EngineSetup(languages: ["not-installed"])
+        let helpers = HelperPool(cores: 2) { EngineWorker(locator: locator) }
+        helpers.jobStarted()
+        let engines = EngineCache(locator: locator)
+        let crew = EngineCrew(engines: engines, helpers: helpers)
+        // A preparation that outlasts the starts (0.1–0.3 s on this machine's kind).
+        let prepared = try crew.startingEngine(for: page, prestarting: [missing, korean], sharedOut: [korean], trace: StageTrace()) {
+            Thread.sleep(forTimeInterval: 1.5)
+            return "prepared"
+        }
+        #expect(prepared == "prepared")
+        #expect(engines.holds(page) && engines.holds(korean), "the job's engine and the later one are started")
+        #expect(!engines.holds(missing))
+        let helper = try #require(helpers.borrow())
+        let helperHolds = Mutex<[Bool]>([])
+        let looked = DispatchSemaphore(value: 0)
+        helper.lend { cache in
+            helperHolds.withLock { $0 = [cache.holds(page), cache.holds(korean)] }
+            looked.signal()
+        }
+        looked.wait()
+        helpers.giveBack(helper)
+        #expect(helperHolds.withLock { $0 } == [true, true], "the helper started its own for the page and the later stage")
+    }
+
     @Test("The job closes the shared work: a helper joining late takes nothing, one reading is waited for")
     func sharedWorkCloses() async throws {
         let late = SharedWork<Int>(order: [0])

@@ -28,22 +28,47 @@ final class EngineCache {
 
     /// The engine for `setup`, initialised on first use.
     func engine(for requested: EngineSetup) throws -> TesseractEngine {
-        // How a page's languages are read together is no part of one engine.
-        var setup = requested
-        setup.readsFirstModelAlone = false
+        let setup = Self.key(for: requested)
         recency.removeAll { $0 == setup }
         recency.append(setup)
         if let engine = engines[setup] { return engine }
+        let engine = try makeEngine(for: setup)
+        adopt(engine, for: setup)
+        return engine
+    }
+
+    /// Whether the engine for `setup` is initialised.
+    func holds(_ setup: EngineSetup) -> Bool {
+        engines[Self.key(for: setup)] != nil
+    }
+
+    /// A new engine for `setup`, made without touching the cache: another thread may make
+    /// one while the cache's own thread uses it, for the cache to `adopt(_:for:)` later.
+    func makeEngine(for setup: EngineSetup) throws -> TesseractEngine {
         let files = try locator.files(for: setup.languages)
-        var resolved = setup
+        var resolved = Self.key(for: setup)
         resolved.languages = files.codes
-        let engine = try TesseractEngine(setup: resolved, dataDirectory: files.directory)
-        while engines.count >= Self.capacity, let oldest = recency.first(where: { engines[$0] != nil }) {
+        return try TesseractEngine(setup: resolved, dataDirectory: files.directory)
+    }
+
+    /// Keeps `engine` as the one for `setup` (made by `makeEngine(for:)`), releasing the least
+    /// recently used beyond `capacity`; an engine already kept for it stays.
+    func adopt(_ engine: TesseractEngine, for requested: EngineSetup) {
+        let setup = Self.key(for: requested)
+        guard engines[setup] == nil else { return }
+        while engines.count >= Self.capacity, let oldest = recency.first(where: { engines[$0] != nil && $0 != setup }) {
             engines[oldest] = nil
             recency.removeAll { $0 == oldest }
         }
+        if !recency.contains(setup) { recency.insert(setup, at: 0) }
         engines[setup] = engine
-        return engine
+    }
+
+    /// How a page's languages are read together is no part of one engine.
+    private static func key(for setup: EngineSetup) -> EngineSetup {
+        var key = setup
+        key.readsFirstModelAlone = false
+        return key
     }
 
     /// The engine for `languages` when their data is installed, else `nil` (for optional

@@ -88,50 +88,103 @@ extension EngineCrew {
     /// until both are done); without one, the engine is started first. An engine that cannot
     /// start is the error thrown, whatever `body` did: missing language data fails first.
     ///
-    /// Starting `kor+eng` takes 0.07–0.26 s, with the machine (`kor` alone 0.03–0.04 s, `eng`
-    /// 0.13–0.22 s: Tesseract's built-in ambiguity table, parsed for every Latin model);
-    /// decoding and preparing a photo, as long or longer (Docs/Benchmarks.md). The start's
-    /// time is traced as `engine`.
-    func startingEngine<T>(for setup: EngineSetup, trace: StageTrace, while body: () throws -> T) throws -> T {
+    /// The engines the job's later stages will ask for (`prestarting`, those not started
+    /// yet) are started in time neither thread would use: by the helper after the job's
+    /// engine while `body` still runs (a photo's preparation), and by the job after `body`
+    /// while the helper still starts the job's engine (a screenshot's). Each is made apart
+    /// and kept once both threads are done; one that cannot start is left to the stage that
+    /// asks for it. While `body` still runs after that, the helper starts its own engines
+    /// for `setup` and `sharedOut` (those the stages' `map`s read with), which it would
+    /// otherwise start at the first `map` that needs them before taking an item.
+    ///
+    /// Starting `kor+eng` takes 0.07–0.26 s, with the machine (`kor` alone 0.015–0.04 s, `eng`
+    /// 0.06–0.22 s: Tesseract's built-in ambiguity table, parsed for every Latin model; `osd`
+    /// 0.07 s); decoding and preparing a photo, as long or longer (Docs/Benchmarks.md). The
+    /// start's time is traced as `engine`.
+    func startingEngine<T>(
+        for setup: EngineSetup, prestarting later: [EngineSetup] = [], sharedOut: [EngineSetup] = [], trace: StageTrace,
+        while body: () throws -> T
+    ) throws -> T {
         guard let helpers, let helper = helpers.borrow() else {
             _ = try trace.measure("engine") { try engines.reader(for: setup) }
             return try body()
         }
-        let started = EngineStart(engines: engines, setup: setup)
+        let started = EngineStart(engines: engines, setup: setup, later: later.filter { !engines.holds($0) }, helperLater: [setup] + sharedOut)
         let done = DispatchGroup()
         done.enter()
-        helper.lend { _ in
-            started.run()
+        helper.lend { helperEngines in
+            started.run(helperEngines: helperEngines)
             done.leave()
             helpers.giveBack(helper)
         }
         let outcome = Result { try body() }
+        started.startLaterWhileWaiting()
         done.wait()
         trace.record("engine", seconds: started.seconds)
         try started.check()
+        started.keepLater()
         return try outcome.get()
     }
 }
 
-/// The start of a job's engine on a helper's thread (`EngineCrew.startingEngine`).
-/// `@unchecked Sendable`: the job touches neither its engines nor `failure` until the
-/// helper has run it and left the group it waits on.
+/// The start of a job's engine on a helper's thread, and of the engines its later stages
+/// read with in the time left (`EngineCrew.startingEngine`). `@unchecked Sendable`: the
+/// job touches neither its engines nor `failure` until the helper has run it and left the
+/// group it waits on; the later engines' queue and what was made of it are touched under `lock`.
 private final class EngineStart: @unchecked Sendable {
     private let engines: EngineCache
     private let setup: EngineSetup
     private var failure: (any Error)?
     /// The start's CPU time on the helper's thread (when tracing).
     private(set) var seconds = 0.0
+    private let lock = NSLock()
+    private var later: [EngineSetup]
+    /// The setups of the helper's own engines to start.
+    private let helperLater: [EngineSetup]
+    private var made: [(EngineSetup, TesseractEngine)] = []
+    private var jobEngineStarted = false
+    private var bodyDone = false
 
-    init(engines: EngineCache, setup: EngineSetup) {
+    init(engines: EngineCache, setup: EngineSetup, later: [EngineSetup], helperLater: [EngineSetup]) {
         self.engines = engines
         self.setup = setup
+        self.later = later
+        self.helperLater = helperLater
     }
 
-    func run() {
+    /// On the helper's thread: the job's engine, then later ones while the job's body runs,
+    /// then, while it still runs, the helper's own: the job's setup first (the helper reads
+    /// the page's blocks with it next), then the later ones.
+    func run(helperEngines: EngineCache) {
         let start = StageTrace.isEnabled ? StageTrace.stageTime() : 0
         do { _ = try engines.reader(for: setup) } catch { failure = error }
         if StageTrace.isEnabled { seconds = StageTrace.stageTime() - start }
+        lock.withLock { jobEngineStarted = true }
+        makeLater { !self.bodyDone }
+        for next in helperLater where !helperEngines.holds(next) {
+            guard !lock.withLock({ bodyDone }) else { break }
+            _ = try? helperEngines.reader(for: next)
+        }
+    }
+
+    /// On the job's thread, its body done: later engines while the helper still starts the job's.
+    func startLaterWhileWaiting() {
+        lock.withLock { bodyDone = true }
+        makeLater { !self.jobEngineStarted }
+    }
+
+    /// Makes the next later engine while `worthIt` (asked under the lock) holds.
+    private func makeLater(while worthIt: () -> Bool) {
+        while let next = lock.withLock({ () -> EngineSetup? in worthIt() && !later.isEmpty ? later.removeFirst() : nil }) {
+            guard let engine = try? engines.makeEngine(for: next) else { continue }
+            lock.withLock { made.append((next, engine)) }
+        }
+    }
+
+    /// On the job's thread, once the helper is done: keeps the later engines made.
+    func keepLater() {
+        for (setup, engine) in made { engines.adopt(engine, for: setup) }
+        made = []
     }
 
     func check() throws {

@@ -14,6 +14,7 @@ import Domain
 /// made once per worker.
 struct KoreanSecondOpinion: LineSecondOpinion {
     static let stage = "korean"
+    static var models: [[String]] { [korean] }
 
     /// The engines to read with: `kor` is made when a line first needs it (20 of the 23 real
     /// images need it).

@@ -11,6 +11,7 @@ import Domain
 /// readings with both `kor` and `eng`, on lines the confidence filter keeps.
 struct LatinLetterSecondOpinion: LineSecondOpinion {
     static let stage = "letters"
+    static var models: [[String]] { [english] }
 
     /// The engines to read with: `eng` is made when a run first needs it.
     let crew: EngineCrew

@@ -9,6 +9,8 @@ protocol LineSecondOpinion {
     static var stage: String { get }
     /// Whether the opinion is asked for a reading with `languages` at `level`.
     static func applies(languages: [String], level: RecognitionLevel) -> Bool
+    /// The models it reads with, each an engine of its own.
+    static var models: [[String]] { get }
     /// - Parameter minimumLineConfidence: Lines read less confidently are left as they are
     ///   (the confidence filter drops them; 0 when no filter will run).
     init(crew: EngineCrew, control: RecognitionControl, minimumLineConfidence: Float)
@@ -21,6 +23,8 @@ extension LineSecondOpinion {
     static var english: [String] { ["eng"] }
     /// The Korean model alone, asked after a mixed-language reading.
     static var korean: [String] { ["kor"] }
+    /// By default, both models alone.
+    static var models: [[String]] { [korean, english] }
 
     /// By default, whether an `.accurate` reading with both `kor` and `eng` is asked (the
     /// English model's looks at what the Korean model wrote).

@@ -18,6 +18,7 @@ import Domain
 /// Runs for `.accurate` readings with both `kor` and `eng`.
 struct NumberTailSecondOpinion: LineSecondOpinion {
     static let stage = "tails"
+    static var models: [[String]] { [english] }
     /// Every word of the English reading must be read with at least this confidence.
     static let minimumConfidence: Float = 0.6
 

@@ -13,6 +13,8 @@ import Domain
 /// on the lines the confidence filter keeps, when the rules drop words at all.
 struct UnsureWordReview {
     static let stage = "unsure"
+    /// The model the words are read again with.
+    static let model = ["kor"]
 
     let crew: EngineCrew
     let control: RecognitionControl
@@ -32,7 +34,7 @@ struct UnsureWordReview {
     }
 
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
-        let korean = EngineSetup(languages: ["kor"])
+        let korean = EngineSetup(languages: Self.model)
         return try crew.mendingWords(of: lines, on: prepared, readingWith: [korean], where: looksAgain(at:)) { word, line, engines, prepared in
             guard isUnsure(word), let piece = line.piece(of: word, in: prepared),
                 let read = try engines.optionalEngine(for: korean.languages)?.look(at: piece, PSM_SINGLE_LINE, control: control),
