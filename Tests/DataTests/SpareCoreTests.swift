@@ -88,7 +88,7 @@ struct SpareCoreTests {
         let engines = EngineCache(locator: locator)
         let crew = EngineCrew(engines: engines, helpers: helpers)
         // A preparation that outlasts the starts (0.1–0.3 s on this machine's kind).
-        let prepared = try crew.startingEngine(for: page, prestarting: [missing, korean], sharedOut: [korean], trace: StageTrace()) {
+        let prepared = try crew.startingEngine(for: page, prestarting: [missing, korean], trace: StageTrace()) {
             Thread.sleep(forTimeInterval: 1.5)
             return "prepared"
         }

@@ -94,22 +94,21 @@ extension EngineCrew {
     /// while the helper still starts the job's engine (a screenshot's). Each is made apart
     /// and kept once both threads are done; one that cannot start is left to the stage that
     /// asks for it. While `body` still runs after that, the helper starts its own engines
-    /// for `setup` and `sharedOut` (those the stages' `map`s read with), which it would
-    /// otherwise start at the first `map` that needs them before taking an item.
+    /// for `setup` and the later ones, which it would otherwise start at the first `map`
+    /// that reads with them before taking an item.
     ///
     /// Starting `kor+eng` takes 0.07–0.26 s, with the machine (`kor` alone 0.015–0.04 s, `eng`
     /// 0.06–0.22 s: Tesseract's built-in ambiguity table, parsed for every Latin model; `osd`
     /// 0.07 s); decoding and preparing a photo, as long or longer (Docs/Benchmarks.md). The
     /// start's time is traced as `engine`.
     func startingEngine<T>(
-        for setup: EngineSetup, prestarting later: [EngineSetup] = [], sharedOut: [EngineSetup] = [], trace: StageTrace,
-        while body: () throws -> T
+        for setup: EngineSetup, prestarting later: [EngineSetup] = [], trace: StageTrace, while body: () throws -> T
     ) throws -> T {
         guard let helpers, let helper = helpers.borrow() else {
             _ = try trace.measure("engine") { try engines.reader(for: setup) }
             return try body()
         }
-        let started = EngineStart(engines: engines, setup: setup, later: later.filter { !engines.holds($0) }, helperLater: [setup] + sharedOut)
+        let started = EngineStart(engines: engines, setup: setup, later: later.filter { !engines.holds($0) }, helpersOwn: [setup] + later)
         let done = DispatchGroup()
         done.enter()
         helper.lend { helperEngines in
@@ -140,16 +139,16 @@ private final class EngineStart: @unchecked Sendable {
     private let lock = NSLock()
     private var later: [EngineSetup]
     /// The setups of the helper's own engines to start.
-    private let helperLater: [EngineSetup]
+    private let helpersOwn: [EngineSetup]
     private var made: [(EngineSetup, TesseractEngine)] = []
     private var jobEngineStarted = false
     private var bodyDone = false
 
-    init(engines: EngineCache, setup: EngineSetup, later: [EngineSetup], helperLater: [EngineSetup]) {
+    init(engines: EngineCache, setup: EngineSetup, later: [EngineSetup], helpersOwn: [EngineSetup]) {
         self.engines = engines
         self.setup = setup
         self.later = later
-        self.helperLater = helperLater
+        self.helpersOwn = helpersOwn
     }
 
     /// On the helper's thread: the job's engine, then later ones while the job's body runs,
@@ -161,7 +160,7 @@ private final class EngineStart: @unchecked Sendable {
         if StageTrace.isEnabled { seconds = StageTrace.stageTime() - start }
         lock.withLock { jobEngineStarted = true }
         makeLater { !self.bodyDone }
-        for next in helperLater where !helperEngines.holds(next) {
+        for next in helpersOwn where !helperEngines.holds(next) {
             guard !lock.withLock({ bodyDone }) else { break }
             _ = try? helperEngines.reader(for: next)
         }
