@@ -117,7 +117,8 @@ extension EngineCrew {
             helpers.giveBack(helper)
         }
         let outcome = Result { try body() }
-        started.startLaterWhileWaiting()
+        // A body that failed (an image that cannot be read) needs no later engine.
+        if case .success = outcome { started.startLaterWhileWaiting() } else { started.bodyEnded() }
         done.wait()
         trace.record("engine", seconds: started.seconds)
         try started.check()
@@ -168,8 +169,13 @@ private final class EngineStart: @unchecked Sendable {
 
     /// On the job's thread, its body done: later engines while the helper still starts the job's.
     func startLaterWhileWaiting() {
-        lock.withLock { bodyDone = true }
+        bodyEnded()
         makeLater { !self.jobEngineStarted }
+    }
+
+    /// On the job's thread: its body is done, and the helper starts no more engines.
+    func bodyEnded() {
+        lock.withLock { bodyDone = true }
     }
 
     /// Makes the next later engine while `worthIt` (asked under the lock) holds.
