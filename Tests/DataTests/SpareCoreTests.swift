@@ -77,34 +77,34 @@ struct SpareCoreTests {
         #expect(alone.joined().count > 10, "the strips hold text")
     }
 
-    @Test("While the job prepares, the helper starts the engines later stages ask for, the job's and its own; one that cannot start is skipped")
-    func laterEnginesStartWhileTheJobPrepares() throws {
+    @Test("A job prepared before its engine has started starts the later stages' engines meanwhile; one that cannot start is skipped")
+    func laterEnginesStartWhileTheJobWaits() throws {
         let locator = LanguageDataLocator(explicitDirectory: nil)
         let page = EngineSetup(languages: ["kor", "eng"])
         let korean = EngineSetup(languages: ["kor"])
         let missing = EngineSetup(languages: ["not-installed"])
         let helpers = HelperPool(cores: 2) { EngineWorker(locator: locator) }
         helpers.jobStarted()
+        // The helper is busy for a while first, so the page's engine starts late.
+        let helper = try #require(helpers.borrow())
+        helper.lend { _ in Thread.sleep(forTimeInterval: 0.5) }
+        helpers.giveBack(helper)
         let engines = EngineCache(locator: locator)
         let crew = EngineCrew(engines: engines, helpers: helpers)
-        // A preparation that outlasts the starts (0.1–0.3 s on this machine's kind).
-        let prepared = try crew.startingEngine(for: page, prestarting: [missing, korean], trace: StageTrace()) {
-            Thread.sleep(forTimeInterval: 1.5)
-            return "prepared"
-        }
+        let prepared = try crew.startingEngine(for: page, prestarting: [missing, korean], trace: StageTrace()) { "prepared" }
         #expect(prepared == "prepared")
-        #expect(engines.holds(page) && engines.holds(korean), "the job's engine and the later one are started")
+        #expect(engines.holds(page), "the job's engine started")
+        #expect(engines.holds(korean), "the later engine started while the job waited")
         #expect(!engines.holds(missing))
-        let helper = try #require(helpers.borrow())
-        let helperHolds = Mutex<[Bool]>([])
-        let looked = DispatchSemaphore(value: 0)
-        helper.lend { cache in
-            helperHolds.withLock { $0 = [cache.holds(page), cache.holds(korean)] }
-            looked.signal()
+
+        struct Unreadable: Error {}
+        let failing = EngineCache(locator: locator)
+        #expect(throws: Unreadable.self) {
+            try EngineCrew(engines: failing, helpers: helpers).startingEngine(for: page, prestarting: [korean], trace: StageTrace()) {
+                throw Unreadable()
+            }
         }
-        looked.wait()
-        helpers.giveBack(helper)
-        #expect(helperHolds.withLock { $0 } == [true, true], "the helper started its own for the page and the later stage")
+        #expect(failing.holds(page) && !failing.holds(korean), "a page that could not be read starts no later engine")
     }
 
     @Test("The job closes the shared work: a helper joining late takes nothing, one reading is waited for")

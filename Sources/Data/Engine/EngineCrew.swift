@@ -88,14 +88,13 @@ extension EngineCrew {
     /// until both are done); without one, the engine is started first. An engine that cannot
     /// start is the error thrown, whatever `body` did: missing language data fails first.
     ///
-    /// The engines the job's later stages will ask for (`prestarting`, those not started
-    /// yet) are started in time neither thread would use: by the helper after the job's
-    /// engine while `body` still runs (a photo's preparation), and by the job after `body`
-    /// while the helper still starts the job's engine (a screenshot's). Each is made apart
-    /// and kept once both threads are done; one that cannot start is left to the stage that
-    /// asks for it. While `body` still runs after that, the helper starts its own engines
-    /// for `setup` and the later ones, which it would otherwise start at the first `map`
-    /// that reads with them before taking an item.
+    /// When `body` is done first (a screenshot's preparation, 0.01–0.05 s), the job's thread
+    /// starts the engines its later stages will ask for (`prestarting`, those not started
+    /// yet) one after another while the helper still starts the job's, instead of waiting:
+    /// each is made apart and kept once the helper is done; one that cannot start is left
+    /// to the stage that asks for it. (Started by the helper while a large page is prepared,
+    /// they and the helper's own cost the 2-px checkerboard 488 → 564 MB, over
+    /// `hostile-run.py`'s 512 MB, for the 23 real images 0.4–2.8% faster.)
     ///
     /// Starting `kor+eng` takes 0.07–0.26 s, with the machine (`kor` alone 0.015–0.04 s, `eng`
     /// 0.06–0.22 s: Tesseract's built-in ambiguity table, parsed for every Latin model; `osd`
@@ -108,17 +107,17 @@ extension EngineCrew {
             _ = try trace.measure("engine") { try engines.reader(for: setup) }
             return try body()
         }
-        let started = EngineStart(engines: engines, setup: setup, later: later.filter { !engines.holds($0) }, helpersOwn: [setup] + later)
+        let started = EngineStart(engines: engines, setup: setup, later: later.filter { !engines.holds($0) })
         let done = DispatchGroup()
         done.enter()
-        helper.lend { helperEngines in
-            started.run(helperEngines: helperEngines)
+        helper.lend { _ in
+            started.run()
             done.leave()
             helpers.giveBack(helper)
         }
         let outcome = Result { try body() }
         // A body that failed (an image that cannot be read) needs no later engine.
-        if case .success = outcome { started.startLaterWhileWaiting() } else { started.bodyEnded() }
+        if case .success = outcome { started.startLaterWhileWaiting() }
         done.wait()
         trace.record("engine", seconds: started.seconds)
         try started.check()
@@ -128,9 +127,9 @@ extension EngineCrew {
 }
 
 /// The start of a job's engine on a helper's thread, and of the engines its later stages
-/// read with in the time left (`EngineCrew.startingEngine`). `@unchecked Sendable`: the
-/// job touches neither its engines nor `failure` until the helper has run it and left the
-/// group it waits on; the later engines' queue and what was made of it are touched under `lock`.
+/// read with on the job's meanwhile (`EngineCrew.startingEngine`). `@unchecked Sendable`:
+/// the job touches neither its engines nor `failure` until the helper has run it and left
+/// the group it waits on; `jobEngineStarted` is touched under `lock`.
 private final class EngineStart: @unchecked Sendable {
     private let engines: EngineCache
     private let setup: EngineSetup
@@ -138,51 +137,31 @@ private final class EngineStart: @unchecked Sendable {
     /// The start's CPU time on the helper's thread (when tracing).
     private(set) var seconds = 0.0
     private let lock = NSLock()
-    private var later: [EngineSetup]
-    /// The setups of the helper's own engines to start.
-    private let helpersOwn: [EngineSetup]
-    private var made: [(EngineSetup, TesseractEngine)] = []
     private var jobEngineStarted = false
-    private var bodyDone = false
+    /// The later engines, and those the job made, to keep once the helper is done.
+    private var later: [EngineSetup]
+    private var made: [(EngineSetup, TesseractEngine)] = []
 
-    init(engines: EngineCache, setup: EngineSetup, later: [EngineSetup], helpersOwn: [EngineSetup]) {
+    init(engines: EngineCache, setup: EngineSetup, later: [EngineSetup]) {
         self.engines = engines
         self.setup = setup
         self.later = later
-        self.helpersOwn = helpersOwn
     }
 
-    /// On the helper's thread: the job's engine, then later ones while the job's body runs,
-    /// then, while it still runs, the helper's own: the job's setup first (the helper reads
-    /// the page's blocks with it next), then the later ones.
-    func run(helperEngines: EngineCache) {
+    /// On the helper's thread: the job's engine.
+    func run() {
         let start = StageTrace.isEnabled ? StageTrace.stageTime() : 0
         do { _ = try engines.reader(for: setup) } catch { failure = error }
         if StageTrace.isEnabled { seconds = StageTrace.stageTime() - start }
         lock.withLock { jobEngineStarted = true }
-        makeLater { !self.bodyDone }
-        for next in helpersOwn where !helperEngines.holds(next) {
-            guard !lock.withLock({ bodyDone }) else { break }
-            _ = try? helperEngines.reader(for: next)
-        }
     }
 
-    /// On the job's thread, its body done: later engines while the helper still starts the job's.
+    /// On the job's thread, its body done: the later engines, one after another, while the
+    /// helper still starts the job's (made apart: the helper is filling the cache).
     func startLaterWhileWaiting() {
-        bodyEnded()
-        makeLater { !self.jobEngineStarted }
-    }
-
-    /// On the job's thread: its body is done, and the helper starts no more engines.
-    func bodyEnded() {
-        lock.withLock { bodyDone = true }
-    }
-
-    /// Makes the next later engine while `worthIt` (asked under the lock) holds.
-    private func makeLater(while worthIt: () -> Bool) {
-        while let next = lock.withLock({ () -> EngineSetup? in worthIt() && !later.isEmpty ? later.removeFirst() : nil }) {
-            guard let engine = try? engines.makeEngine(for: next) else { continue }
-            lock.withLock { made.append((next, engine)) }
+        while !later.isEmpty, !lock.withLock({ jobEngineStarted }) {
+            let next = later.removeFirst()
+            if let engine = try? engines.makeEngine(for: next) { made.append((next, engine)) }
         }
     }
 
