@@ -1,3 +1,4 @@
+import CLeptonica
 import Domain
 import OCRTestSupport
 import Testing
@@ -12,6 +13,22 @@ struct ImagePreparationTests {
     func enlargement(height: Double, expected: Double) {
         let scale = ImagePreparation.scale(forTextHeight: height, size: ImageSize(width: 800, height: 600))
         #expect(abs(scale - expected) < 1e-9)
+    }
+
+    @Test(
+        "Binarising at the page's Otsu split gives Leptonica's one-tile Otsu binarisation, pixel for pixel",
+        arguments: ["receipt-faded.png", "faint-photo.png", "inverted-page.png", "photo.jpg"])
+    func binarisedAsLeptonicaDoes(name: String) throws {
+        let image = try Fixture(name).grayscaleImage()
+        var leptonica: UnsafeMutablePointer<PIX>?
+        let size = image.size
+        #expect(pixOtsuAdaptiveThreshold(image.pix, Int32(size.width), Int32(size.height), 0, 0, 0.1, nil, &leptonica) == 0)
+        defer { pixDestroy(&leptonica) }
+        let ours = try image.binarized()
+        var same: Int32 = 0
+        #expect(pixEqual(ours.pix, leptonica, &same) == 0 && same == 1)
+        var ink: Int32 = 0
+        #expect(pixCountPixels(ours.pix, &ink, nil) == 0 && ink > 0, "the page holds ink")
     }
 
     @Test("Enlargement and large images both stay near the 12-megapixel budget")

@@ -133,8 +133,13 @@ extension LeptonicaImage {
     /// A 1-bit image of an 8-bit one, thresholded where Otsu's method separates ink from
     /// paper in this image (`pixOtsuAdaptiveThreshold` with one tile), so faded print
     /// keeps its strokes.
+    ///
+    /// The threshold is found as that function finds it for one tile
+    /// (`numaSplitDistribution` of the histogram, score fraction 0.1), from the image itself:
+    /// the function copies the whole image three times first (its tile twice, then an 8-bit
+    /// copy for the histogram), each a fresh buffer the kernel clears (a 12 MP photo is
+    /// binarised three times while it is prepared). The same pixels either way.
     func binarized() throws(OCRError) -> LeptonicaImage {
-        var binary: UnsafeMutablePointer<PIX>?
         let size = size
         // Leptonica's Otsu wants tiles of 16 pixels at least: a thinner strip (a cropped
         // line 15 px high) is thresholded at the Otsu level of its histogram.
@@ -142,10 +147,23 @@ extension LeptonicaImage {
             let threshold = grayHistogram().map(Self.otsuThreshold) ?? 128
             return try applying("binarise the image") { pixThresholdToBinary($0, Int32(threshold)) }
         }
-        guard pixOtsuAdaptiveThreshold(pix, Int32(size.width), Int32(size.height), 0, 0, 0.1, nil, &binary) == 0 else {
+        guard pixGetDepth(pix) == 8, pixGetColormap(pix) == nil else {
+            var binary: UnsafeMutablePointer<PIX>?
+            guard pixOtsuAdaptiveThreshold(pix, Int32(size.width), Int32(size.height), 0, 0, 0.1, nil, &binary) == 0 else {
+                throw .engineFailure("Leptonica could not binarise the image")
+            }
+            return try Self.checked(binary, "binarise the image")
+        }
+        var histogram = pixGetGrayHistogram(pix, 1)
+        defer { numaDestroy(&histogram) }
+        guard let histogram else { throw .engineFailure("Leptonica could not binarise the image") }
+        var threshold: Int32 = 0
+        var inkMean: Float = 0
+        var paperMean: Float = 0
+        guard numaSplitDistribution(histogram, 0.1, &threshold, &inkMean, &paperMean, nil, nil, nil) == 0 else {
             throw .engineFailure("Leptonica could not binarise the image")
         }
-        return try Self.checked(binary, "binarise the image")
+        return try applying("binarise the image") { pixThresholdToBinary($0, threshold) }
     }
 
     /// A 1-bit image of an 8-bit one, thresholded locally (Sauvola's method over windows
