@@ -147,13 +147,9 @@ extension LeptonicaImage {
             let threshold = grayHistogram().map(Self.otsuThreshold) ?? 128
             return try applying("binarise the image") { pixThresholdToBinary($0, Int32(threshold)) }
         }
-        guard pixGetDepth(pix) == 8, pixGetColormap(pix) == nil else {
-            var binary: UnsafeMutablePointer<PIX>?
-            guard pixOtsuAdaptiveThreshold(pix, Int32(size.width), Int32(size.height), 0, 0, 0.1, nil, &binary) == 0 else {
-                throw .engineFailure("Leptonica could not binarise the image")
-            }
-            return try Self.checked(binary, "binarise the image")
-        }
+        // Leptonica's Otsu takes 8 bits only; a colour map is read as grey by the histogram
+        // and by the thresholding alike, as Leptonica's Otsu reads it.
+        guard pixGetDepth(pix) == 8 else { throw .engineFailure("Leptonica could not binarise the image") }
         var histogram = pixGetGrayHistogram(pix, 1)
         defer { numaDestroy(&histogram) }
         guard let histogram else { throw .engineFailure("Leptonica could not binarise the image") }

@@ -29,7 +29,7 @@ struct KoreanSecondOpinion: LineSecondOpinion {
     }
 
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
-        try crew.review(lines, on: prepared, readingWith: [EngineSetup(languages: Self.korean)], where: looksAgain(at:)) { line, engines, prepared in
+        try crew.review(lines, on: prepared, readingWith: Self.engineSetups, where: looksAgain(at:)) { line, engines, prepared in
             var koreanWords: [RecognizedWord] = []
             for rectangle in Self.rectangles(for: Self.suspectSpans(in: line.line), of: line, within: prepared.image.size) {
                 guard let engine = engines.optionalEngine(for: Self.korean),

@@ -19,8 +19,7 @@ struct LatinLetterSecondOpinion: LineSecondOpinion {
     var minimumLineConfidence: Float = 0
 
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
-        let english = EngineSetup(languages: Self.english)
-        return try crew.mendingWords(of: lines, on: prepared, readingWith: [english], where: looksAgain(at:)) { word, line, engines, prepared in
+        try crew.mendingWords(of: lines, on: prepared, readingWith: Self.engineSetups, where: looksAgain(at:)) { word, line, engines, prepared in
             var mended = word
             // Right to left, so the offsets of runs still to mend stay valid.
             for run in LatinLetterRepair.suspectRuns(in: word.text).reversed() {

@@ -25,6 +25,9 @@ extension LineSecondOpinion {
     static var korean: [String] { ["kor"] }
     /// By default, both models alone.
     static var models: [[String]] { [korean, english] }
+    /// The setups of `models`' engines: what its `EngineCrew` maps read with, and what a job
+    /// starts ahead for it (`RecognitionJob.laterEngines`).
+    static var engineSetups: [EngineSetup] { models.map { EngineSetup(languages: $0) } }
 
     /// By default, whether an `.accurate` reading with both `kor` and `eng` is asked (the
     /// English model's looks at what the Korean model wrote).

@@ -22,7 +22,7 @@ struct MixedScriptSecondOpinion: LineSecondOpinion {
 
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
         try crew.mendingWords(
-            of: lines, on: prepared, readingWith: [EngineSetup(languages: Self.korean), EngineSetup(languages: Self.english)], where: looksAgain(at:)
+            of: lines, on: prepared, readingWith: Self.engineSetups, where: looksAgain(at:)
         ) { word, line, engines, prepared in
             guard let look = MixedScriptWord.look(at: word, in: line.line), let piece = line.piece(of: word, in: prepared) else { return nil }
             guard let korean = try engines.optionalEngine(for: Self.korean)?.symbols(in: piece, control: control) else { return nil }

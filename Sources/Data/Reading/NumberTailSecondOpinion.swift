@@ -31,7 +31,7 @@ struct NumberTailSecondOpinion: LineSecondOpinion {
     var minimumLineConfidence: Float = 0
 
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
-        try crew.review(lines, on: prepared, readingWith: [EngineSetup(languages: Self.english)], where: looksAgain(at:)) { line, engines, prepared in
+        try crew.review(lines, on: prepared, readingWith: Self.engineSetups, where: looksAgain(at:)) { line, engines, prepared in
             let words = line.line.words
             guard let tail = Self.numberTail(of: words.map(\.text)), let span = line.line.span(ofWords: tail) else { return line }
             try control.checkpoint()

@@ -13,8 +13,8 @@ import Domain
 /// on the lines the confidence filter keeps, when the rules drop words at all.
 struct UnsureWordReview {
     static let stage = "unsure"
-    /// The model the words are read again with.
-    static let model = ["kor"]
+    /// The engine the words are read again with.
+    static let engineSetup = EngineSetup(languages: ["kor"])
 
     let crew: EngineCrew
     let control: RecognitionControl
@@ -34,7 +34,7 @@ struct UnsureWordReview {
     }
 
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
-        let korean = EngineSetup(languages: Self.model)
+        let korean = Self.engineSetup
         return try crew.mendingWords(of: lines, on: prepared, readingWith: [korean], where: looksAgain(at:)) { word, line, engines, prepared in
             guard isUnsure(word), let piece = line.piece(of: word, in: prepared),
                 let read = try engines.optionalEngine(for: korean.languages)?.look(at: piece, PSM_SINGLE_LINE, control: control),
