@@ -163,6 +163,31 @@ struct SpareCoreTests {
         #expect(try unstarted.result() == nil, "without a helper the job does the look itself")
     }
 
+    @Test(
+        "A helper still starting its engine when the job has read every item runs the look only if wanted, and lets go of the job's work",
+        arguments: [true, false])
+    func lateHelperAndSpareLook(wanted: Bool) throws {
+        let image = try Fixture("three-lines.png").grayscaleImage()
+        let prepared = PreparedImage(image: image, frame: PreparedFrame(identityOf: image.size))
+        let locator = LanguageDataLocator(explicitDirectory: nil)
+        let control = RecognitionControl(progress: nil)
+        let offered: ([Int]) -> Bool = { _ in wanted }
+        let look = SpareLook<Int, Int>(wanted: offered, control: control) { engines, image, control in
+            let monitor = RecognitionMonitor(control: control)
+            return try engines.engine(for: ["kor", "eng"]).recognize(image, segmentation: PSM_SINGLE_BLOCK, monitor: monitor)?.count ?? 0
+        }
+        let helpers = HelperPool(cores: 2) { EngineWorker(locator: locator) }
+        helpers.jobStarted()
+        let crew = EngineCrew(engines: EngineCache(locator: locator), helpers: helpers)
+        // One item, read at once: the helper is still starting the engine it reads with.
+        let read = try crew.map([7], on: prepared, readingWith: [EngineSetup(languages: ["kor", "eng"])], spareLook: look) { item, _, _ in
+            item
+        }
+        #expect(read == [7])
+        let lines = try look.result()
+        #expect(lines == (wanted ? 3 : nil), "a wanted look read the page's three lines; an unwanted one never started")
+    }
+
     @Test("A page read with a helper reads exactly as without one", arguments: ["page.png", "receipt-faded.png", "mixed.png"])
     func sameResultWithHelper(name: String) async throws {
         let data = try Fixture(name).data()

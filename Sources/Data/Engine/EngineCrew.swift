@@ -69,14 +69,18 @@ struct EngineCrew {
                 helpers.giveBack(helper)
             }
             task(engines, prepared)
-            if spareLook == nil {
-                // Every item is taken: wait only for those the helper is reading.
-                work.close()
-                helperTask.drop()
-            } else {
-                // The job needs to know, once the map returns, whether the look started.
+            // Every item is taken: wait only for those the helper is reading (closed, it
+            // takes none: the body it was given is dropped before `map` returns).
+            work.close()
+            helperTask.drop()
+            if let spareLook, !spareLook.declinedUnlessStarted(given: work.outputsSoFar()) {
+                // The look is wanted, or started: the job needs to know, once the map
+                // returns, whether the helper started it.
                 itemsDone.wait()
             }
+            // Else no look is wanted (a small page read reliably): the job does not wait for
+            // the helper still starting its engines (0.2 s of a one-line page's 0.5).
+
         }
         return try work.results()
     }
@@ -192,14 +196,17 @@ extension EngineCrew {
 /// for it), `nil` when it was not; or `abandon()`s it when not needed, which stops it at its
 /// next check without waiting.
 ///
-/// `@unchecked Sendable`: `started` is set before the helper leaves the map (read by the job
-/// after it), `outcome` before the helper leaves `group` (read after waiting for it).
+/// `@unchecked Sendable`: `started` and `declined` are touched under `lock`; `outcome` is set
+/// before the helper leaves `group` (read after waiting for it).
 final class SpareLook<Output, Look>: @unchecked Sendable {
     private let wanted: ([Output]) -> Bool
     private let look: (EngineCache, PreparedImage, RecognitionControl) throws -> Look
     private let control: RecognitionControl
     private let group = DispatchGroup()
+    private let lock = NSLock()
+    /// Set under `lock`: by the helper when it starts the look, by the job when it declines it.
     private var started = false
+    private var declined = false
     private var outcome: Result<Look, any Error>?
 
     /// - Parameters:
@@ -218,7 +225,11 @@ final class SpareLook<Output, Look>: @unchecked Sendable {
     /// The work to run now when the outputs call for it (marked started), else `nil`.
     fileprivate func startIfWanted(given outputs: [Output]) -> ((EngineCache, PreparedImage) -> Void)? {
         guard wanted(outputs) else { return nil }
-        started = true
+        let starts = lock.withLock {
+            if !declined { started = true }
+            return started
+        }
+        guard starts else { return nil }
         group.enter()
         return { engines, image in
             self.outcome = Result { try self.look(engines, image, self.control) }
@@ -226,13 +237,23 @@ final class SpareLook<Output, Look>: @unchecked Sendable {
         }
     }
 
+    /// On the job's thread, every item read: when `outputs` do not call for the look and the
+    /// helper has not started it, it never will (`true`); `false` when it is wanted or started.
+    fileprivate func declinedUnlessStarted(given outputs: [Output]) -> Bool {
+        guard !wanted(outputs) else { return false }
+        return lock.withLock {
+            if !started { declined = true }
+            return declined
+        }
+    }
+
     /// Whether the helper started the look and it has not finished yet (`started` is known
     /// once the `map` it was given to returned).
-    var isRunning: Bool { started && group.wait(timeout: .now()) == .timedOut }
+    var isRunning: Bool { lock.withLock { started } && group.wait(timeout: .now()) == .timedOut }
 
     /// The look's output when it was started (after waiting for it), else `nil`.
     func result() throws -> Look? {
-        guard started else { return nil }
+        guard lock.withLock({ started }) else { return nil }
         group.wait()
         return try outcome?.get()
     }
@@ -323,7 +344,8 @@ final class SharedWork<Output>: @unchecked Sendable {
 }
 
 /// The helper's share of a `map`, dropped once run (the body must not outlive the map).
-/// `@unchecked Sendable`: run and dropped on the helper's thread only.
+/// `@unchecked Sendable`: run on the helper's thread, dropped by the job once the work is
+/// closed (the helper, if it joined, has left it by then).
 private final class HelperTask: @unchecked Sendable {
     private var body: ((EngineCache, PreparedImage) -> Void)?
 
