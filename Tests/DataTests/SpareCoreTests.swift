@@ -127,12 +127,16 @@ struct SpareCoreTests {
         try await helper.value
     }
 
-    @Test("A spare look runs on the helper when what was read calls for it, and is skipped otherwise", arguments: [true, false])
-    func spareLook(wanted: Bool) throws {
+    /// The three-line fixture prepared as is, with the installed languages and a fresh control.
+    private static func threeLinesPage() throws -> (PreparedImage, LanguageDataLocator, RecognitionControl) {
         let image = try Fixture("three-lines.png").grayscaleImage()
         let prepared = PreparedImage(image: image, frame: PreparedFrame(identityOf: image.size))
-        let locator = LanguageDataLocator(explicitDirectory: nil)
-        let control = RecognitionControl(progress: nil)
+        return (prepared, LanguageDataLocator(explicitDirectory: nil), RecognitionControl(progress: nil))
+    }
+
+    @Test("A spare look runs on the helper when what was read calls for it, and is skipped otherwise", arguments: [true, false])
+    func spareLook(wanted: Bool) throws {
+        let (prepared, locator, control) = try Self.threeLinesPage()
         let seen = Mutex<[Int]>([])
         let offered: ([Int]) -> Bool = { read in
             seen.withLock { $0 = read }
@@ -167,10 +171,7 @@ struct SpareCoreTests {
         "A helper still starting its engine when the job has read every item runs the look only if wanted, and lets go of the job's work",
         arguments: [true, false])
     func lateHelperAndSpareLook(wanted: Bool) throws {
-        let image = try Fixture("three-lines.png").grayscaleImage()
-        let prepared = PreparedImage(image: image, frame: PreparedFrame(identityOf: image.size))
-        let locator = LanguageDataLocator(explicitDirectory: nil)
-        let control = RecognitionControl(progress: nil)
+        let (prepared, locator, control) = try Self.threeLinesPage()
         let offered: ([Int]) -> Bool = { _ in wanted }
         let look = SpareLook<Int, Int>(wanted: offered, control: control) { engines, image, control in
             let monitor = RecognitionMonitor(control: control)

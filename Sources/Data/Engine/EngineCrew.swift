@@ -73,14 +73,12 @@ struct EngineCrew {
             // takes none: the body it was given is dropped before `map` returns).
             work.close()
             helperTask.drop()
+            // A look wanted or started: the job needs to know, once the map returns, whether
+            // the helper started it. None wanted (a small page read reliably): the job does not
+            // wait for the helper still starting its engines (0.2 s of a one-line page's 0.5).
             if let spareLook, !spareLook.declinedUnlessStarted(given: work.outputsSoFar()) {
-                // The look is wanted, or started: the job needs to know, once the map
-                // returns, whether the helper started it.
                 itemsDone.wait()
             }
-            // Else no look is wanted (a small page read reliably): the job does not wait for
-            // the helper still starting its engines (0.2 s of a one-line page's 0.5).
-
         }
         return try work.results()
     }
@@ -196,17 +194,17 @@ extension EngineCrew {
 /// for it), `nil` when it was not; or `abandon()`s it when not needed, which stops it at its
 /// next check without waiting.
 ///
-/// `@unchecked Sendable`: `started` and `declined` are touched under `lock`; `outcome` is set
-/// before the helper leaves `group` (read after waiting for it).
+/// `@unchecked Sendable`: `decision` is touched under `lock`; `outcome` is set before the
+/// helper leaves `group` (read after waiting for it).
 final class SpareLook<Output, Look>: @unchecked Sendable {
     private let wanted: ([Output]) -> Bool
     private let look: (EngineCache, PreparedImage, RecognitionControl) throws -> Look
     private let control: RecognitionControl
     private let group = DispatchGroup()
     private let lock = NSLock()
-    /// Set under `lock`: by the helper when it starts the look, by the job when it declines it.
-    private var started = false
-    private var declined = false
+    /// Whether the look was started (by the helper) or declined (by the job), whichever came first.
+    private var decision: Decision = .open
+    private enum Decision { case open, started, declined }
     private var outcome: Result<Look, any Error>?
 
     /// - Parameters:
@@ -224,12 +222,7 @@ final class SpareLook<Output, Look>: @unchecked Sendable {
 
     /// The work to run now when the outputs call for it (marked started), else `nil`.
     fileprivate func startIfWanted(given outputs: [Output]) -> ((EngineCache, PreparedImage) -> Void)? {
-        guard wanted(outputs) else { return nil }
-        let starts = lock.withLock {
-            if !declined { started = true }
-            return started
-        }
-        guard starts else { return nil }
+        guard wanted(outputs), decide(.started) else { return nil }
         group.enter()
         return { engines, image in
             self.outcome = Result { try self.look(engines, image, self.control) }
@@ -240,20 +233,26 @@ final class SpareLook<Output, Look>: @unchecked Sendable {
     /// On the job's thread, every item read: when `outputs` do not call for the look and the
     /// helper has not started it, it never will (`true`); `false` when it is wanted or started.
     fileprivate func declinedUnlessStarted(given outputs: [Output]) -> Bool {
-        guard !wanted(outputs) else { return false }
-        return lock.withLock {
-            if !started { declined = true }
-            return declined
+        !wanted(outputs) && decide(.declined)
+    }
+
+    /// Records `choice` unless the other was made first; whether `choice` stands.
+    private func decide(_ choice: Decision) -> Bool {
+        lock.withLock {
+            if decision == .open { decision = choice }
+            return decision == choice
         }
     }
 
+    private var started: Bool { lock.withLock { decision == .started } }
+
     /// Whether the helper started the look and it has not finished yet (`started` is known
     /// once the `map` it was given to returned).
-    var isRunning: Bool { lock.withLock { started } && group.wait(timeout: .now()) == .timedOut }
+    var isRunning: Bool { started && group.wait(timeout: .now()) == .timedOut }
 
     /// The look's output when it was started (after waiting for it), else `nil`.
     func result() throws -> Look? {
-        guard lock.withLock({ started }) else { return nil }
+        guard started else { return nil }
         group.wait()
         return try outcome?.get()
     }
