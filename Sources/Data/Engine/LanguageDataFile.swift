@@ -13,8 +13,10 @@ enum LanguageDataFile {
     static let maximumSize: Int64 = 256 << 20
     static let maximumEntries: Int32 = 1000
 
+    /// - Returns: The components the file holds (`Components`).
     /// - Throws: `OCRError.languageDataInvalid` saying what is wrong with the file at `path`.
-    static func check(_ path: String) throws(OCRError) {
+    @discardableResult
+    static func check(_ path: String) throws(OCRError) -> Components {
         // Non-blocking, so a FIFO put in the file's place cannot hang the open.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw .languageDataUnreadable(path: path) }
@@ -30,16 +32,49 @@ enum LanguageDataFile {
         }
         var header = [UInt8](repeating: 0, count: 4 + Int(maximumEntries) * 8)
         let read = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        guard let problem = problem(inHeader: Data(header.prefix(max(0, read))), fileSize: size) else { return }
-        throw .languageDataInvalid(path: path, reason: problem)
+        let bytes = Data(header.prefix(max(0, read)))
+        if let problem = problem(inHeader: bytes, fileSize: size) { throw .languageDataInvalid(path: path, reason: problem) }
+        return Components(inHeader: bytes)
+    }
+
+    /// The components a `.traineddata` file holds, by Tesseract's numbering
+    /// (`TessdataType` in `tessdatamanager.h`).
+    struct Components: Equatable {
+        /// The numbers of the entries present (offset not -1).
+        let present: Set<Int>
+
+        /// `TESSDATA_UNICHARSET`, `TESSDATA_INTTEMP` (the legacy engine's) and `TESSDATA_LSTM`.
+        static let unicharset = 1, legacyTemplates = 3, lstm = 17
+
+        /// Read from a header `LanguageDataFile.problem(inHeader:fileSize:)` found no problem in.
+        init(inHeader header: Data) {
+            let bytes = [UInt8](header)
+            let count = Int(LanguageDataFile.integer(in: bytes, at: 0, width: 4))
+            present = Set((0..<count).filter { LanguageDataFile.integer(in: bytes, at: 4 + $0 * 8, width: 8) != -1 })
+        }
+
+        init(present: Set<Int>) {
+            self.present = present
+        }
+
+        /// Whether Tesseract's default engine mode reads this language with the LSTM alone:
+        /// it has an LSTM model and not the legacy engine's (`TessdataManager::IsLSTMAvailable`
+        /// and not `IsBaseAvailable`, which `init_tesseract_lang_data` chooses `OEM_LSTM_ONLY`
+        /// by). Debian's `kor`, `eng` and script models are such files; `osd` is legacy only.
+        var readsWithLSTMOnly: Bool {
+            present.contains(Self.lstm) && !(present.contains(Self.unicharset) && present.contains(Self.legacyTemplates))
+        }
+    }
+
+    /// The little-endian integer of `width` bytes at `offset` of `bytes` (sign-extended from 8 bytes only).
+    private static func integer(in bytes: [UInt8], at offset: Int, width: Int) -> Int64 {
+        (0..<width).reversed().reduce(0) { $0 << 8 | Int64(bytes[offset + $1]) }
     }
 
     /// What is wrong with a header read from a file of `fileSize` bytes, or `nil`.
     static func problem(inHeader header: Data, fileSize: Int64) -> String? {
         let bytes = [UInt8](header)
-        func integer(at offset: Int, width: Int) -> Int64 {
-            (0..<width).reversed().reduce(0) { $0 << 8 | Int64(bytes[offset + $1]) }
-        }
+        func integer(at offset: Int, width: Int) -> Int64 { Self.integer(in: bytes, at: offset, width: width) }
         guard bytes.count >= 4 else { return "the file is truncated (no header)" }
         let count = Int32(truncatingIfNeeded: integer(at: 0, width: 4))
         guard (1...maximumEntries).contains(count) else { return "its header is not Tesseract's (\(count) entries)" }

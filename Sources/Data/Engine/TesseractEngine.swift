@@ -15,14 +15,18 @@ final class TesseractEngine: TextRecognizer {
     /// (`user_words_file`, read during initialisation) and without the dictionaries when
     /// language correction is off. Each file's header is checked first
     /// (`LanguageDataFile`), and afterwards that every language loaded: Tesseract's
-    /// initialisation succeeds when any one of them does.
+    /// initialisation succeeds when any one of them does. Languages that all have LSTM
+    /// models only are loaded as `OEM_LSTM_ONLY` (the mode the default picks for them)
+    /// without Tesseract's table of ambiguities, which only the legacy engine reads
+    /// (`UniversalAmbiguities`), unless `loadsUnusedAmbiguities`.
     /// - Throws: `OCRError.languageDataInvalid` when a file is not plausible or did not
     ///   load; `.engineFailure` when no engine could be made. A failed engine is released
     ///   before throwing.
-    init(setup: EngineSetup, dataDirectory: String) throws(OCRError) {
+    init(setup: EngineSetup, dataDirectory: String, loadsUnusedAmbiguities: Bool = false) throws(OCRError) {
         let languages = setup.languages
+        var lstmOnly = true
         for language in languages {
-            try LanguageDataFile.check(LanguageDataLocator.dataFile(for: language, in: dataDirectory))
+            lstmOnly = try LanguageDataFile.check(LanguageDataLocator.dataFile(for: language, in: dataDirectory)).readsWithLSTMOnly && lstmOnly
         }
         guard let handle = TessBaseAPICreate() else {
             throw .engineFailure("could not create a Tesseract engine")
@@ -34,7 +38,12 @@ final class TesseractEngine: TextRecognizer {
         let wordsFile = setup.customWords.isEmpty ? nil : CustomWordsFile(words: setup.customWords)
         if let wordsFile { variables.append(("user_words_file", wordsFile.path)) }
         if !setup.usesLanguageCorrection { variables += [("load_system_dawg", "0"), ("load_freq_dawg", "0")] }
-        let initialised = Self.initialise(handle, dataDirectory: dataDirectory, languages: specifier, variables: variables)
+        let initialised =
+            lstmOnly && !loadsUnusedAmbiguities
+            ? UniversalAmbiguities.skipped {
+                Self.initialise(handle, dataDirectory: dataDirectory, languages: specifier, mode: OEM_LSTM_ONLY, variables: variables)
+            }
+            : Self.initialise(handle, dataDirectory: dataDirectory, languages: specifier, mode: OEM_DEFAULT, variables: variables)
         wordsFile?.remove()
         let loaded = initialised ? Self.loadedLanguages(handle) : []
         if let missing = languages.first(where: { !loaded.contains($0) }) {
@@ -51,14 +60,16 @@ final class TesseractEngine: TextRecognizer {
         self.handle = handle
     }
 
-    /// `TessBaseAPIInit4` with init-only `variables`; whether it succeeded.
-    private static func initialise(_ handle: OpaquePointer, dataDirectory: String, languages: String, variables: [(String, String)]) -> Bool {
+    /// `TessBaseAPIInit4` in engine `mode` with init-only `variables`; whether it succeeded.
+    private static func initialise(
+        _ handle: OpaquePointer, dataDirectory: String, languages: String, mode: TessOcrEngineMode, variables: [(String, String)]
+    ) -> Bool {
         var names = variables.map { strdup($0.0) }
         var values = variables.map { strdup($0.1) }
         defer { for pointer in names + values { free(pointer) } }
         return names.withUnsafeMutableBufferPointer { names in
             values.withUnsafeMutableBufferPointer { values in
-                TessBaseAPIInit4(handle, dataDirectory, languages, OEM_DEFAULT, nil, 0, names.baseAddress, values.baseAddress, variables.count, 0)
+                TessBaseAPIInit4(handle, dataDirectory, languages, mode, nil, 0, names.baseAddress, values.baseAddress, variables.count, 0)
                     == 0
             }
         }

@@ -1,0 +1,72 @@
+import CTesseract
+import Domain
+import Foundation
+import OCRTestSupport
+import Testing
+
+@testable import Data
+
+@Suite("Engines start without the ambiguity table only the legacy engine reads")
+struct UniversalAmbiguityTests {
+    private let locator = LanguageDataLocator(explicitDirectory: nil)
+
+    private func components(of language: String) throws -> LanguageDataFile.Components {
+        let directory = try locator.directory(for: [language])
+        return try LanguageDataFile.check(LanguageDataLocator.dataFile(for: language, in: directory))
+    }
+
+    @Test("Debian's kor and eng are read by the LSTM alone; osd by the legacy engine")
+    func installedModels() throws {
+        #expect(try components(of: "kor").readsWithLSTMOnly)
+        #expect(try components(of: "eng").readsWithLSTMOnly)
+        #expect(try !components(of: "osd").readsWithLSTMOnly)
+    }
+
+    @Test(
+        "Only an LSTM model without the legacy engine's reads with the LSTM alone",
+        arguments: [
+            ([0, 17, 18, 19, 20, 21, 22, 23], true),  // tessdata_fast / _best
+            ([0, 1, 2, 3, 4, 5, 6, 7, 17, 21, 22, 23], false),  // tessdata: legacy and LSTM, read combined
+            ([1, 3, 4, 5, 23], false),  // osd: legacy only
+            ([1, 17, 21], true),  // a unicharset alone is no legacy engine
+        ])
+    func components(present: [Int], lstmOnly: Bool) {
+        #expect(LanguageDataFile.Components(present: Set(present)).readsWithLSTMOnly == lstmOnly)
+    }
+
+    @Test("A header's present entries are those whose offset is not -1")
+    func headerEntries() {
+        var header = Data([3, 0, 0, 0])
+        for offset: Int64 in [28, -1, 100] { withUnsafeBytes(of: offset.littleEndian) { header.append(contentsOf: $0) } }
+        #expect(LanguageDataFile.problem(inHeader: header, fileSize: 200) == nil)
+        #expect(LanguageDataFile.Components(inHeader: header).present == [0, 2])
+    }
+
+    @Test("An eng engine starts without parsing the table; an osd engine parses it as Tesseract does")
+    func skippedWhereUnused() throws {
+        let directory = try locator.directory(for: ["eng", "osd"])
+        let before = UniversalAmbiguities.skippedCount
+        _ = try TesseractEngine(setup: EngineSetup(languages: ["eng"]), dataDirectory: directory)
+        #expect(UniversalAmbiguities.skippedCount == before + 1, "Tesseract's own LoadUniversal was called, not the package's")
+        _ = try TesseractEngine(setup: EngineSetup(languages: ["osd"]), dataDirectory: directory)
+        _ = try TesseractEngine(setup: EngineSetup(languages: ["eng"]), dataDirectory: directory, loadsUnusedAmbiguities: true)
+        #expect(UniversalAmbiguities.skippedCount == before + 1)
+    }
+
+    @Test("Without the table kor+eng reads the same lines, words, confidences and boxes", arguments: ["mixed.png", "english.png"])
+    func sameReading(fixture: String) throws {
+        let directory = try locator.directory(for: ["kor", "eng"])
+        let setup = EngineSetup(languages: ["kor", "eng"])
+        let image = try Fixture(fixture).grayscaleImage()
+        let prepared = PreparedImage(image: image, frame: PreparedFrame(identityOf: image.size))
+        let control = RecognitionControl(progress: nil)
+        let without = try #require(
+            try TesseractEngine(setup: setup, dataDirectory: directory).look(at: prepared, PSM_SINGLE_BLOCK, control: control))
+        let with = try #require(
+            try TesseractEngine(setup: setup, dataDirectory: directory, loadsUnusedAmbiguities: true).look(
+                at: prepared, PSM_SINGLE_BLOCK, control: control))
+        #expect(!without.isEmpty)
+        #expect(without.map(\.line) == with.map(\.line))
+        #expect(without.map(\.preparedBox) == with.map(\.preparedBox))
+    }
+}
