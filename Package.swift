@@ -29,10 +29,10 @@ let package = Package(
             name: "CImageCodecs",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("webpdemux")]
         ),
-        // Engines start without Tesseract's built-in ambiguity table where only the LSTM reads.
-        .target(name: "CUniversalAmbiguities", linkerSettings: [.linkedLibrary("dl")]),
+        // Two of Tesseract's wasted steps left out on the threads that ask (see its header).
+        .target(name: "CTesseractOverrides", linkerSettings: [.linkedLibrary("lept"), .linkedLibrary("dl")]),
         .target(name: "Domain"),
-        .target(name: "Data", dependencies: ["Domain", "CTesseract", "CLeptonica", "CImageCodecs", "CUniversalAmbiguities"]),
+        .target(name: "Data", dependencies: ["Domain", "CTesseract", "CLeptonica", "CImageCodecs", "CTesseractOverrides"]),
         .target(name: "OCRCommandLine", dependencies: ["Domain", "Data"]),
         .executableTarget(name: "ocr", dependencies: ["OCRCommandLine"]),
         .executableTarget(name: "ocr-benchmark", dependencies: ["Domain", "Data"], path: "Sources/OCRBenchmark"),

@@ -9,6 +9,9 @@ import Foundation
 /// Not `Sendable`: an engine is used from its worker's serial queue only.
 final class TesseractEngine: TextRecognizer {
     private let handle: OpaquePointer
+    /// Whether the line images Tesseract keeps while it reads are stored uncompressed
+    /// (`StoredLineImages`: the same pixels, read the same, without zlib's time).
+    var storesLineImages = true
 
     /// Loads `setup.languages` (the codes as installed, see `LanguageDataLocator.files(for:)`)
     /// from `dataDirectory` (`TessBaseAPIInit4`, default engine mode), with its custom words
@@ -158,7 +161,10 @@ final class TesseractEngine: TextRecognizer {
             TessBaseAPISetRectangle(handle, Int32(rectangle.x), Int32(rectangle.y), Int32(rectangle.width), Int32(rectangle.height))
         }
         TessBaseAPISetPageSegMode(handle, segmentation)
-        guard TessBaseAPIRecognize(handle, monitor.handle) == 0 else { return nil }
+        let recognized =
+            storesLineImages
+            ? StoredLineImages.storing { TessBaseAPIRecognize(handle, monitor.handle) } : TessBaseAPIRecognize(handle, monitor.handle)
+        guard recognized == 0 else { return nil }
         guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
         defer { TessResultIteratorDelete(iterator) }
         return read(TesseractLineReader(iterator: iterator, frame: prepared.frame))

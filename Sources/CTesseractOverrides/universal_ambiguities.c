@@ -1,6 +1,6 @@
-// See include/universal_ambiguities.h.
+// Tesseract's built-in table of ambiguities left out: see include/tesseract_overrides.h.
 #define _GNU_SOURCE
-#include "universal_ambiguities.h"
+#include "tesseract_overrides.h"
 
 #include <dlfcn.h>
 #include <stdatomic.h>
@@ -15,13 +15,13 @@ typedef void (*load_universal_function)(void *self, const void *encoder_set, voi
 static _Thread_local int skip_depth = 0;
 static _Thread_local long skipped = 0;
 
-void universal_ambiguities_skip_begin(void) { skip_depth += 1; }
+void tesseract_overrides_skip_ambiguities_begin(void) { skip_depth += 1; }
 
-void universal_ambiguities_skip_end(void) {
+void tesseract_overrides_skip_ambiguities_end(void) {
     if (skip_depth > 0) skip_depth -= 1;
 }
 
-long universal_ambiguities_skipped_count(void) { return skipped; }
+long tesseract_overrides_skipped_ambiguity_tables(void) { return skipped; }
 
 // Tesseract's own function, found once (the lookup is idempotent, so a race only repeats it).
 static load_universal_function tesseract_load_universal(void) {

@@ -6,8 +6,8 @@ import Testing
 
 @testable import Data
 
-@Suite("Engines start without the ambiguity table only the legacy engine reads")
-struct UniversalAmbiguityTests {
+@Suite("Tesseract's wasted steps left out: the ambiguity table only the legacy engine reads, compressed line images")
+struct TesseractOverrideTests {
     private let locator = LanguageDataLocator(explicitDirectory: nil)
 
     private func components(of language: String) throws -> LanguageDataFile.Components {
@@ -57,16 +57,34 @@ struct UniversalAmbiguityTests {
     func sameReading(fixture: String) throws {
         let directory = try locator.directory(for: ["kor", "eng"])
         let setup = EngineSetup(languages: ["kor", "eng"])
-        let image = try Fixture(fixture).grayscaleImage()
-        let prepared = PreparedImage(image: image, frame: PreparedFrame(identityOf: image.size))
-        let control = RecognitionControl(progress: nil)
-        let without = try #require(
-            try TesseractEngine(setup: setup, dataDirectory: directory).look(at: prepared, PSM_SINGLE_BLOCK, control: control))
-        let with = try #require(
-            try TesseractEngine(setup: setup, dataDirectory: directory, loadsUnusedAmbiguities: true).look(
-                at: prepared, PSM_SINGLE_BLOCK, control: control))
+        let without = try read(fixture, with: TesseractEngine(setup: setup, dataDirectory: directory))
+        let with = try read(fixture, with: TesseractEngine(setup: setup, dataDirectory: directory, loadsUnusedAmbiguities: true))
         #expect(!without.isEmpty)
         #expect(without.map(\.line) == with.map(\.line))
         #expect(without.map(\.preparedBox) == with.map(\.preparedBox))
+    }
+
+    @Test("Line images stored uncompressed read the same lines, words, confidences and boxes", arguments: ["mixed.png", "receipt.png"])
+    func storedLineImages(fixture: String) throws {
+        let directory = try locator.directory(for: ["kor", "eng"])
+        let engine = try TesseractEngine(setup: EngineSetup(languages: ["kor", "eng"]), dataDirectory: directory)
+        let before = StoredLineImages.storedCount
+        let stored = try read(fixture, with: engine)
+        let lines = stored.count
+        #expect(StoredLineImages.storedCount >= before + lines, "Leptonica's own pixWriteMem was called, not the package's")
+        engine.storesLineImages = false
+        let counted = StoredLineImages.storedCount
+        let compressed = try read(fixture, with: engine)
+        #expect(StoredLineImages.storedCount == counted)
+        #expect(lines > 1)
+        #expect(stored.map(\.line) == compressed.map(\.line))
+        #expect(stored.map(\.preparedBox) == compressed.map(\.preparedBox))
+    }
+
+    /// `fixture` read as one block by `engine` on this thread.
+    private func read(_ fixture: String, with engine: TesseractEngine) throws -> [PreparedLine] {
+        let image = try Fixture(fixture).grayscaleImage()
+        let prepared = PreparedImage(image: image, frame: PreparedFrame(identityOf: image.size))
+        return try #require(try engine.look(at: prepared, PSM_SINGLE_BLOCK, control: RecognitionControl(progress: nil)))
     }
 }
