@@ -81,6 +81,41 @@ struct DeskTests {
         #expect(corners == nil)
     }
 
+    /// A 12 MP picture of paper printed all over with rows of marks (12 px tall, 40 px
+    /// apart), whose right two fifths are `shade` level: shaded paper with its marks when
+    /// `printedInShade`, else bare desk.
+    private func largePhotograph(shade: UInt32, printedInShade: Bool) throws -> LeptonicaImage {
+        let (width, height, shadeWidth) = (4000, 3000, 1600)
+        let image = try #require(LeptonicaImage(taking: pixCreate(Int32(width), Int32(height), 8)))
+        func fill(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ level: UInt32) {
+            var box = boxCreate(Int32(x), Int32(y), Int32(w), Int32(h))
+            pixSetInRectArbitrary(image.pix, box, level)
+            boxDestroy(&box)
+        }
+        fill(0, 0, width, height, 200)
+        let shadeStart = width - shadeWidth
+        fill(shadeStart, 0, shadeWidth, height, shade)
+        for y in stride(from: 40, to: height - 40, by: 40) {
+            for x in stride(from: 40, to: width - 40, by: 16) where printedInShade || x < shadeStart {
+                fill(x, y, 6, 12, x >= shadeStart ? 10 : 40)
+            }
+        }
+        return image
+    }
+
+    @Test("A large photograph's dark edge region holding text is paper in shadow; one without is a desk (text searched at a reduced copy)")
+    func largePhotographShadeOrDesk() throws {
+        let shaded = try largePhotograph(shade: 80, printedInShade: true)
+        let (same, paper, _) = try shaded.paintingOverDesk()
+        #expect(paper == nil)
+        #expect(same === shaded)
+        let onDesk = try largePhotograph(shade: 80, printedInShade: false)
+        let (painted, deskPaper, _) = try onDesk.paintingOverDesk()
+        let level = try #require(deskPaper)
+        #expect(abs(level - 200) <= 2)
+        #expect(painted.level(x: painted.size.width - 3, y: 2) == level)
+    }
+
     @Test("A grey region along one edge, a small part of the picture, is no desk")
     func lightNarrowEdge() throws {
         let image = try photograph(width: 640, height: 480, desk: 110, paper: 210, sheet: PixelRect(x: 0, y: 40, width: 640, height: 440))

@@ -77,18 +77,32 @@ extension LeptonicaImage {
 
     /// Whether the region `mask` covers holds a good part of the picture's text: lines of
     /// at least three characters, found in a locally binarised copy (text in shadow is
-    /// darker than its shaded paper, not than the lit paper).
+    /// darker than its shaded paper, not than the lit paper). A picture of more than
+    /// `textSearchPixels` is searched at a reduced copy of that many pixels (at most halved):
+    /// Sauvola's method and the components of a 12 MP photograph took 0.38 s of its 0.9 s of
+    /// preparation.
     private func holdsText(within mask: LeptonicaImage) throws(OCRError) -> Bool {
+        let factor = max(0.5, min(1, (Self.textSearchPixels / Double(size.pixelCount)).squareRoot()))
+        let searched = factor < 1 ? try applying("reduce the picture") { pixScaleAreaMap($0, Float(factor), Float(factor)) } : self
+        let size = searched.size
         let window = max(31, min(size.width, size.height) / 15)
-        let components = try binarizedLocally(window: window).componentBoxes(connectivity: 8)
-        guard let textHeight = ImagePreparation.typicalTextHeight(components.map(\.height).filter { $0 >= 6 && $0 <= window * 2 }),
+        let smallest = max(3, Int((6 * factor).rounded()))
+        let components = try searched.binarizedLocally(window: window).componentBoxes(connectivity: 8)
+        guard
+            let textHeight = ImagePreparation.typicalTextHeight(components.map(\.height).filter { $0 >= smallest && $0 <= window * 2 }),
             let chains = TextLineFinder.chains(in: components, textHeight: textHeight)
         else { return false }
         let text = chains.filter { $0.characters >= 3 && Double($0.box.height) <= 3 * textHeight }.map(\.box)
         let total = text.reduce(0) { $0 + $1.width * $1.height }
-        let inside = text.filter { mask.level(x: $0.x + $0.width / 2, y: $0.y + $0.height / 2) != 0 }.reduce(0) { $0 + $1.width * $1.height }
+        let inMask = { (box: PixelRect) in
+            mask.level(x: Int((Double(box.x) + Double(box.width) / 2) / factor), y: Int((Double(box.y) + Double(box.height) / 2) / factor)) != 0
+        }
+        let inside = text.filter(inMask).reduce(0) { $0 + $1.width * $1.height }
         return total > 0 && Double(inside) >= Self.deskMaximumTextShare * Double(total)
     }
+
+    /// The most pixels the desk region's text is searched at (see `holdsText(within:)`).
+    static let textSearchPixels = 4_000_000.0
 
     /// The paper's share of the picture below which its corners are not looked for.
     static let paperMinimumShare = 0.1
