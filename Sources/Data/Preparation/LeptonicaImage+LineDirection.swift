@@ -64,7 +64,7 @@ extension LeptonicaImage {
     /// long, across (or `down`): at least `lineBlobMinimumLength` text heights long, and
     /// between half a text height and `lineBlobMaximumThickness` thick.
     private func lineBlobs(joinedBy bar: Int32, down: Bool, textHeight: Double) throws(OCRError) -> [PixelRect] {
-        let joined = try applying("join characters along lines") { pixCloseSafeBrick(nil, $0, down ? 1 : bar, down ? bar : 1) }
+        let joined = try closedSafelyWithBrick(width: down ? 1 : bar, height: down ? bar : 1, "join characters along lines")
         return joined.componentBoxes(connectivity: 8).filter { box in
             let length = Double(down ? box.height : box.width)
             let thickness = Double(down ? box.width : box.height)

@@ -46,8 +46,8 @@ extension LeptonicaImage {
     /// The runs of ink at least `along` long (a brick opening), less their parts at least
     /// `thickerThan` thick across.
     private func thinRuns(along: (Int32, Int32), thickerThan: (Int32, Int32)) throws(OCRError) -> LeptonicaImage {
-        let long = try applying("find long runs") { pixOpenBrick(nil, $0, along.0, along.1) }
-        let thickParts = try long.applying("find thick runs") { pixOpenBrick(nil, $0, thickerThan.0, thickerThan.1) }
+        let long = try openedWithBrick(width: along.0, height: along.1, "find long runs")
+        let thickParts = try long.openedWithBrick(width: thickerThan.0, height: thickerThan.1, "find thick runs")
         return try long.applying("keep thin runs") { pixSubtract(nil, $0, thickParts.pix) }
     }
 }

@@ -291,7 +291,7 @@ struct PageReader {
         // Solid ink wider than any stroke (a dark band, a bumper, a filled box) is no
         // character: taken out, it neither forms "lines" nor is kept in view for reading.
         let side = Int32(max(3, (TextLineFinder.solidSide * height).rounded()))
-        let solid = try joined.applying("find solid ink") { pixOpenBrick(nil, $0, side, side) }
+        let solid = try joined.openedWithBrick(width: side, height: side, "find solid ink")
         let binary = try joined.applying("take out solid ink") { pixSubtract(nil, $0, solid.pix) }
         let components = binary.componentBoxes(connectivity: 8)
         guard let lines = TextLineFinder.lines(in: components, textHeight: height) else {
