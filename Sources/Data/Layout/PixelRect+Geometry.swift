@@ -17,6 +17,16 @@ extension PixelRect {
         padded(by: max(2, height / 5), within: size)
     }
 
+    /// The rectangle in the image turned clockwise by `rotation` (`size`: the image before).
+    func turned(by rotation: RotationDegree, in size: ImageSize) -> PixelRect {
+        switch rotation {
+        case .upright: self
+        case .clockwise90: PixelRect(x: size.height - maxY, y: x, width: height, height: width)
+        case .clockwise180: PixelRect(x: size.width - maxX, y: size.height - maxY, width: width, height: height)
+        case .clockwise270: PixelRect(x: y, y: size.width - maxX, width: height, height: width)
+        }
+    }
+
     var maxX: Int { x + width }
     var maxY: Int { y + height }
     var centerY: Double { Double(y) + Double(height) / 2 }

@@ -70,9 +70,17 @@ struct ImagePreparation {
         var twoSizes = false
         /// The corners of a page photographed on a desk, in `image`'s pixels, when found.
         var paperCorners: PaperCorners? = nil
+        /// The part of the upright image `image` was prepared from, when only the part
+        /// holding content was (`LeptonicaImage.contentRegion`: a slip on a large scan), and
+        /// the upright image's size.
+        var content: (region: PixelRect, of: ImageSize)? = nil
     }
 
-    func base(from upright: LeptonicaImage, trace: StageTrace? = nil) throws(OCRError) -> Base {
+    func base(from whole: LeptonicaImage, trace: StageTrace? = nil) throws(OCRError) -> Base {
+        // A large picture mostly blank paper is prepared and read from the part holding content.
+        let region = try whole.contentRegion()
+        let upright = try region.map { region throws(OCRError) in try whole.clipped(to: region) } ?? whole
+        if let region { trace?.note("content", Double(region.width * region.height) / Double(whole.size.pixelCount)) }
         let original = try upright.grayscale()
         let originalBinary = try original.binarized()
         let gray = try original.invertingDarkRegions(binary: originalBinary).image
@@ -113,7 +121,8 @@ struct ImagePreparation {
             lineDirection: try textHeight.flatMap { height throws(OCRError) in try binary.textLineDirection(textHeight: height) },
             linesAlignRightOnly: try textHeight.map { height throws(OCRError) in try binary.linesAlignRightOnly(textHeight: height) } ?? false,
             twoSizes: twoSizes,
-            paperCorners: corners?.scaled(by: scale))
+            paperCorners: corners?.scaled(by: scale),
+            content: region.map { ($0, whole.size) })
     }
 
     /// Turns the base by `rotation`, straightens a page photographed at an angle (`.accurate`:
@@ -146,9 +155,13 @@ struct ImagePreparation {
                     return try Self.deskewedWithBorder(moved, degrees: degrees, level: 255).bordered.horizontalRules(textHeight: textHeight)
                 }()) ?? []
         }
-        let frame = PreparedFrame(
+        var frame = PreparedFrame(
             uprightSize: uprightSize, scale: scale, scaledSize: turned.size, deskewDegrees: degrees,
             rotatedSize: deskewed.size, border: Self.border, straightening: straightening?.map)
+        if let content = page.content {
+            let region = content.region.turned(by: rotation, in: content.of)
+            frame.contentOrigin = (region.x, region.y)
+        }
         return PreparedImage(
             image: image, frame: frame, resolution: PreparedImage.resolution(forTextHeight: page.textHeight), background: page.background,
             rules: rules)

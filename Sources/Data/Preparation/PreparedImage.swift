@@ -46,6 +46,9 @@ struct PreparedFrame {
     var straightening: ProjectiveMap? = nil
     /// Where the image read lies in the prepared image, when only a piece of it is read.
     var origin: (x: Int, y: Int) = (0, 0)
+    /// Where the prepared part lies in the upright image, when only the part holding its
+    /// content was prepared (`ImagePreparation.Base.content`).
+    var contentOrigin: (x: Int, y: Int) = (0, 0)
     /// How many times wider than the prepared image a piece was made before it was read
     /// (`DoubtfulLineReview`).
     var widening = 1.0
@@ -73,7 +76,7 @@ struct PreparedFrame {
 
     private func uprightPoint(x: Double, y: Double) -> (x: Double, y: Double) {
         // Move a piece back into place, undo the border, then the deskew rotation about the centre, then the
-        // straightening, then the scaling.
+        // straightening, then the scaling, and move the content back into the picture.
         var px = x / widening + Double(origin.x) - Double(border)
         var py = y + Double(origin.y) - Double(border)
         if deskewDegrees != 0 {
@@ -87,7 +90,7 @@ struct PreparedFrame {
             let point = straightening(ImagePoint(x: px, y: py))
             (px, py) = (point.x, point.y)
         }
-        return (px / scale, py / scale)
+        return (px / scale + Double(contentOrigin.x), py / scale + Double(contentOrigin.y))
     }
 }
 
