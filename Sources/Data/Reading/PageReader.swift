@@ -64,7 +64,8 @@ struct PageReader {
         /// the page was read, in case the reading turns out unreliable.
         var layoutLook: SpareLook<[PreparedLine], [PreparedLine]>? = nil
         /// What was found about this reading's orientation while Tesseract's layout look ran
-        /// (`orientationAhead`); not carried over to the look's reading.
+        /// (`orientationAhead`); carried over to the look's reading only when it settled the
+        /// page upright.
         var ahead: OrientationAhead? = nil
 
         /// `other` when it reads better, else this reading.
@@ -189,9 +190,13 @@ struct PageReader {
         let started = try reading.layoutLook?.result()
         let lines =
             try started ?? trace.measure("look") { try recognize(reading.prepared, PSM_AUTO, with: crew.engines.reader(for: setup), progress: 1...1) }
-        let other = Reading(
+        var other = Reading(
             rotation: reading.rotation, prepared: reading.prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)),
             foundLines: reading.foundLines)
+        // The look read the same page turned the same way: a half-turn check its blocks'
+        // lines settled (upright, `settledMargin`) holds for the look's reading too, and is
+        // not sampled again from its lines (0.2–0.3 s on a photographed receipt).
+        if let ahead = reading.ahead, let gain = ahead.halfTurnGain, gain < -Self.settledMargin { other.ahead = ahead }
         trace.notePass("\(label)-layout", meanConfidence: other.quality.meanConfidence)
         // Reading apart rows that ours reads as lines (a label and its value on a slip)
         // costs their meaning: such a reading must also be clearly more confident (a
