@@ -45,12 +45,12 @@ struct TesseractOverrideTests {
     @Test("An eng engine starts without parsing the table; an osd engine parses it as Tesseract does")
     func skippedWhereUnused() throws {
         let directory = try locator.directory(for: ["eng", "osd"])
-        let before = UniversalAmbiguities.skippedCount
+        let before = TesseractOverride.universalAmbiguities.changedCount
         _ = try TesseractEngine(setup: EngineSetup(languages: ["eng"]), dataDirectory: directory)
-        #expect(UniversalAmbiguities.skippedCount == before + 1, "Tesseract's own LoadUniversal was called, not the package's")
+        #expect(TesseractOverride.universalAmbiguities.changedCount == before + 1, "Tesseract's own LoadUniversal was called, not the package's")
         _ = try TesseractEngine(setup: EngineSetup(languages: ["osd"]), dataDirectory: directory)
         _ = try TesseractEngine(setup: EngineSetup(languages: ["eng"]), dataDirectory: directory, loadsUnusedAmbiguities: true)
-        #expect(UniversalAmbiguities.skippedCount == before + 1)
+        #expect(TesseractOverride.universalAmbiguities.changedCount == before + 1)
     }
 
     @Test("Without the table kor+eng reads the same lines, words, confidences and boxes", arguments: ["mixed.png", "english.png"])
@@ -68,14 +68,14 @@ struct TesseractOverrideTests {
     func storedLineImages(fixture: String) throws {
         let directory = try locator.directory(for: ["kor", "eng"])
         let engine = try TesseractEngine(setup: EngineSetup(languages: ["kor", "eng"]), dataDirectory: directory)
-        let before = StoredLineImages.storedCount
+        let before = TesseractOverride.storedLineImages.changedCount
         let stored = try read(fixture, with: engine)
         let lines = stored.count
-        #expect(StoredLineImages.storedCount >= before + lines, "Leptonica's own pixWriteMem was called, not the package's")
+        #expect(TesseractOverride.storedLineImages.changedCount >= before + lines, "Leptonica's own pixWriteMem was called, not the package's")
         engine.storesLineImages = false
-        let counted = StoredLineImages.storedCount
+        let counted = TesseractOverride.storedLineImages.changedCount
         let compressed = try read(fixture, with: engine)
-        #expect(StoredLineImages.storedCount == counted)
+        #expect(TesseractOverride.storedLineImages.changedCount == counted)
         #expect(lines > 1)
         #expect(stored.map(\.line) == compressed.map(\.line))
         #expect(stored.map(\.preparedBox) == compressed.map(\.preparedBox))

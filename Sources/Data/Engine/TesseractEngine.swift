@@ -10,7 +10,7 @@ import Foundation
 final class TesseractEngine: TextRecognizer {
     private let handle: OpaquePointer
     /// Whether the line images Tesseract keeps while it reads are stored uncompressed
-    /// (`StoredLineImages`: the same pixels, read the same, without zlib's time).
+    /// (`TesseractOverride.storedLineImages`: the same pixels, read the same, without zlib's time).
     var storesLineImages = true
 
     /// Loads `setup.languages` (the codes as installed, see `LanguageDataLocator.files(for:)`)
@@ -21,7 +21,7 @@ final class TesseractEngine: TextRecognizer {
     /// initialisation succeeds when any one of them does. Languages that all have LSTM
     /// models only are loaded as `OEM_LSTM_ONLY` (the mode the default picks for them)
     /// without Tesseract's table of ambiguities, which only the legacy engine reads
-    /// (`UniversalAmbiguities`), unless `loadsUnusedAmbiguities`.
+    /// (`TesseractOverride.universalAmbiguities`), unless `loadsUnusedAmbiguities`.
     /// - Throws: `OCRError.languageDataInvalid` when a file is not plausible or did not
     ///   load; `.engineFailure` when no engine could be made. A failed engine is released
     ///   before throwing.
@@ -43,7 +43,7 @@ final class TesseractEngine: TextRecognizer {
         if !setup.usesLanguageCorrection { variables += [("load_system_dawg", "0"), ("load_freq_dawg", "0")] }
         let initialised =
             lstmOnly && !loadsUnusedAmbiguities
-            ? UniversalAmbiguities.skipped {
+            ? TesseractOverride.universalAmbiguities.during {
                 Self.initialise(handle, dataDirectory: dataDirectory, languages: specifier, mode: OEM_LSTM_ONLY, variables: variables)
             }
             : Self.initialise(handle, dataDirectory: dataDirectory, languages: specifier, mode: OEM_DEFAULT, variables: variables)
@@ -161,9 +161,8 @@ final class TesseractEngine: TextRecognizer {
             TessBaseAPISetRectangle(handle, Int32(rectangle.x), Int32(rectangle.y), Int32(rectangle.width), Int32(rectangle.height))
         }
         TessBaseAPISetPageSegMode(handle, segmentation)
-        let recognized =
-            storesLineImages
-            ? StoredLineImages.storing { TessBaseAPIRecognize(handle, monitor.handle) } : TessBaseAPIRecognize(handle, monitor.handle)
+        let recognize = { TessBaseAPIRecognize(self.handle, monitor.handle) }
+        let recognized = storesLineImages ? TesseractOverride.storedLineImages.during(recognize) : recognize()
         guard recognized == 0 else { return nil }
         guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
         defer { TessResultIteratorDelete(iterator) }
