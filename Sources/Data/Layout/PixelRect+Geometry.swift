@@ -19,12 +19,12 @@ extension PixelRect {
 
     /// The rectangle in the image turned clockwise by `rotation` (`size`: the image before).
     func turned(by rotation: RotationDegree, in size: ImageSize) -> PixelRect {
-        switch rotation {
-        case .upright: self
-        case .clockwise90: PixelRect(x: size.height - maxY, y: x, width: height, height: width)
-        case .clockwise180: PixelRect(x: size.width - maxX, y: size.height - maxY, width: width, height: height)
-        case .clockwise270: PixelRect(x: y, y: size.width - maxX, width: height, height: width)
+        let corners = [ImagePoint(x: Double(x), y: Double(y)), ImagePoint(x: Double(maxX), y: Double(maxY))].map {
+            $0.turned(by: rotation, in: size)
         }
+        let left = Int(min(corners[0].x, corners[1].x))
+        let top = Int(min(corners[0].y, corners[1].y))
+        return PixelRect(x: left, y: top, width: Int(max(corners[0].x, corners[1].x)) - left, height: Int(max(corners[0].y, corners[1].y)) - top)
     }
 
     var maxX: Int { x + width }

@@ -9,18 +9,24 @@ import Domain
 /// `a + b`, and is the same set when `a × b = n` (`selectComposableSizes` picks the factors;
 /// a prime side has none, and its composite is a pixel off). The rules' 140 px opening of a
 /// 12 MP photograph took 0.20 s as a brick and 0.04 s composite; the pixels are the same
-/// (`MorphologyTests`, every side from 1 to 160).
+/// (`MorphologyTests`: every side from 1 to 64 and rule lengths, primes among them).
 extension LeptonicaImage {
     /// `pixOpenBrick` with a `width` × `height` brick (composite where it is the same).
     func openedWithBrick(width: Int32, height: Int32, _ action: String) throws(OCRError) -> LeptonicaImage {
-        let composite = Self.composes(width) && Self.composes(height)
+        let composite = Self.composes(width, height)
         return try applying(action) { composite ? pixOpenCompBrick(nil, $0, width, height) : pixOpenBrick(nil, $0, width, height) }
     }
 
     /// `pixCloseSafeBrick` with a `width` × `height` brick (composite where it is the same).
     func closedSafelyWithBrick(width: Int32, height: Int32, _ action: String) throws(OCRError) -> LeptonicaImage {
-        let composite = Self.composes(width) && Self.composes(height)
+        let composite = Self.composes(width, height)
         return try applying(action) { composite ? pixCloseSafeCompBrick(nil, $0, width, height) : pixCloseSafeBrick(nil, $0, width, height) }
+    }
+
+    /// Whether each side of a `width` × `height` brick is exactly the product of the two
+    /// factors of Leptonica's composite brick, so that the composite gives the same pixels.
+    static func composes(_ width: Int32, _ height: Int32) -> Bool {
+        composes(width) && composes(height)
     }
 
     /// Whether a brick side of `size` pixels is exactly the product of the two factors of

@@ -4,6 +4,18 @@ import Domain
 struct ImagePoint: Equatable {
     var x: Double
     var y: Double
+
+    /// The point in the image turned clockwise by `rotation` (`size`: the image before).
+    func turned(by rotation: RotationDegree, in size: ImageSize) -> ImagePoint {
+        let width = Double(size.width)
+        let height = Double(size.height)
+        return switch rotation {
+        case .upright: self
+        case .clockwise90: ImagePoint(x: height - y, y: x)
+        case .clockwise180: ImagePoint(x: width - x, y: height - y)
+        case .clockwise270: ImagePoint(x: y, y: width - x)
+        }
+    }
 }
 
 /// The four corners of a photographed page, taken at an angle: a quadrilateral that
@@ -34,17 +46,7 @@ struct PaperCorners: Equatable {
 
     /// The corners in the image turned clockwise by `rotation` (`size`: the image before).
     func turned(by rotation: RotationDegree, in size: ImageSize) -> PaperCorners {
-        let width = Double(size.width)
-        let height = Double(size.height)
-        let points = all.map { point -> ImagePoint in
-            switch rotation {
-            case .upright: point
-            case .clockwise90: ImagePoint(x: height - point.y, y: point.x)
-            case .clockwise180: ImagePoint(x: width - point.x, y: height - point.y)
-            case .clockwise270: ImagePoint(x: point.y, y: width - point.x)
-            }
-        }
-        return PaperCorners(extremesOf: points)!
+        PaperCorners(extremesOf: all.map { $0.turned(by: rotation, in: size) })!
     }
 
     /// Whether a side of the quadrilateral runs along the border of an image of `size`
