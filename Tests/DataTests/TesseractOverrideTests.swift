@@ -6,7 +6,7 @@ import Testing
 
 @testable import Data
 
-@Suite("Tesseract's wasted steps left out: the ambiguity table only the legacy engine reads, compressed line images")
+@Suite("Tesseract's wasted steps left out: the ambiguity table only the legacy engine reads, compressed line images, English rereadings of Hangul")
 struct TesseractOverrideTests {
     private let locator = LanguageDataLocator(explicitDirectory: nil)
 
@@ -79,6 +79,36 @@ struct TesseractOverrideTests {
         #expect(lines > 1)
         #expect(stored.map(\.line) == compressed.map(\.line))
         #expect(stored.map(\.preparedBox) == compressed.map(\.preparedBox))
+    }
+
+    @Test(
+        "Engines holding a Korean model and others keep Korean words without the others' retry",
+        arguments: [(["kor", "eng"], true), (["eng", "kor"], true), (["kor"], false), (["eng"], false)])
+    func acceptsKoreanWords(languages: [String], accepts: Bool) throws {
+        let directory = try locator.directory(for: languages)
+        #expect(try TesseractEngine(setup: EngineSetup(languages: languages), dataDirectory: directory).acceptsKoreanWords == accepts)
+    }
+
+    @Test(
+        "Doubted Korean words are kept, read as well; words with Latin letters or digits are read by both models as before",
+        arguments: [("photo.jpg", 0.05), ("receipt-faded.png", 0.05), ("mixed.png", 0.08)])
+    func koreanWords(fixture: String, budget: Double) throws {
+        let directory = try locator.directory(for: ["kor", "eng"])
+        let engine = try TesseractEngine(setup: EngineSetup(languages: ["kor", "eng"]), dataDirectory: directory)
+        let before = TesseractOverride.koreanWords.changedCount
+        let kept = try read(fixture, with: engine)
+        let accepted = TesseractOverride.koreanWords.changedCount - before
+        engine.acceptsKoreanWords = false
+        let retried = try read(fixture, with: engine)
+        #expect(TesseractOverride.koreanWords.changedCount == before + accepted)
+        #expect(accepted > 0, "Tesseract's own AcceptableResult was called, not the package's")
+        let expected = try Fixture(fixture).expectedText()
+        let text = kept.map(\.line.text).joined(separator: "\n")
+        #expect(CharacterErrorRate.between(text, expected) <= budget, "\(text)")
+        let latinOrDigits = { (lines: [PreparedLine]) in
+            lines.flatMap(\.line.words).map(\.text).filter { $0.contains { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        }
+        #expect(latinOrDigits(kept) == latinOrDigits(retried))
     }
 
     /// `fixture` read as one block by `engine` on this thread.

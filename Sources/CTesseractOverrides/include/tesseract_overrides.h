@@ -1,4 +1,4 @@
-// Two of Tesseract's wasted steps left out, for the calling thread only.
+// Three of Tesseract's wasted steps left out, for the calling thread only.
 //
 // Each file here defines a function libtesseract calls through its PLT, under the same
 // name, so the dynamic linker resolves Tesseract's call here; on a thread inside the
@@ -41,5 +41,34 @@ void tesseract_overrides_store_line_images_begin(void);
 void tesseract_overrides_store_line_images_end(void);
 /// How many PNGs on the calling thread were written uncompressed.
 long tesseract_overrides_stored_line_images(void);
+
+// MARK: Korean words kept without the other models' retry (korean_words.c)
+//
+// Reading with several models (`kor+eng`), Tesseract 5.3 reads each group of words with
+// one model, and when any word of the group is under its stopper's certainty
+// (`Dict::AcceptableResult`: -2.5 on its scaled certainty, the LSTM dictionary's own
+// setting, out of the API's reach), reads the whole group again with every other model
+// and keeps, word by word, the better reading (`classify_word_and_language`). On Korean
+// pages that is most groups (19 of 29 on a report page, 40% of its reading's CPU), though
+// the English model cannot read Hangul: its reading matters where the Korean word is not
+// Hangul at all (a Latin word, a number, a mark misread). Inside a stretch, a word
+// the stopper rejects is accepted when it is Hangul syllables (at least one) with marks
+// both models read alike (`.,()[]:;'"!?-~/`, middle dot, curly quotes), read with a
+// certainty above `floor`: a word under it may be another script misread, and still has
+// the other models read it. Words with digits or Latin letters are left to the stopper.
+//
+// The function reads the word through Tesseract's private layout (`WERD_RES`,
+// `WERD_CHOICE`), known for 5.3.x only: with any other libtesseract, `begin` does nothing
+// and returns 0.
+
+/// Begins a stretch on the calling thread in which Korean words read more surely than
+/// `floor` (Tesseract's scaled certainty) are accepted; 1 when begun, 0 when the
+/// libtesseract loaded is not one whose layout is known (then nothing is to be ended).
+/// Calls nest; each that returned 1 is ended by `tesseract_overrides_accept_korean_words_end`.
+int tesseract_overrides_accept_korean_words_begin(float floor);
+/// Ends the stretch begun by the matching `tesseract_overrides_accept_korean_words_begin`.
+void tesseract_overrides_accept_korean_words_end(void);
+/// How many words on the calling thread were accepted that Tesseract's stopper rejected.
+long tesseract_overrides_accepted_korean_words(void);
 
 #endif

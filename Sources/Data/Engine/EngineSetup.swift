@@ -19,6 +19,10 @@ struct EngineSetup: Hashable, Sendable {
     static let longestCustomWord = 64
     /// The most custom words kept.
     static let mostCustomWords = 50_000
+    /// The models that read Korean: a page's first model read alone (`split`, measured for
+    /// Korean only), and the model whose Hangul words need no other model's reading
+    /// (`TesseractEngine.acceptsKoreanWords`).
+    static let koreanModels: Set<String> = ["kor", "script/Hangul", "Hangul"]
 
     init(languages: [String], customWords: [String] = [], usesLanguageCorrection: Bool = true, readsFirstModelAlone: Bool = false) {
         self.languages = languages

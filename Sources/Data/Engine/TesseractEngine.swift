@@ -12,6 +12,9 @@ final class TesseractEngine: TextRecognizer {
     /// Whether the line images Tesseract keeps while it reads are stored uncompressed
     /// (`TesseractOverride.storedLineImages`: the same pixels, read the same, without zlib's time).
     var storesLineImages = true
+    /// Whether Korean words Tesseract's stopper doubts are kept without the other models'
+    /// retry (`TesseractOverride.koreanWords`): set for engines holding a Korean model and others.
+    var acceptsKoreanWords: Bool
 
     /// Loads `setup.languages` (the codes as installed, see `LanguageDataLocator.files(for:)`)
     /// from `dataDirectory` (`TessBaseAPIInit4`, default engine mode), with its custom words
@@ -61,6 +64,7 @@ final class TesseractEngine: TextRecognizer {
         _ = TessBaseAPISetVariable(handle, "invert_threshold", "0")
         _ = TessBaseAPISetVariable(handle, "tessedit_do_invert", "0")
         self.handle = handle
+        acceptsKoreanWords = languages.count > 1 && languages.contains(where: EngineSetup.koreanModels.contains)
     }
 
     /// `TessBaseAPIInit4` in engine `mode` with init-only `variables`; whether it succeeded.
@@ -161,8 +165,10 @@ final class TesseractEngine: TextRecognizer {
             TessBaseAPISetRectangle(handle, Int32(rectangle.x), Int32(rectangle.y), Int32(rectangle.width), Int32(rectangle.height))
         }
         TessBaseAPISetPageSegMode(handle, segmentation)
-        let recognize = { TessBaseAPIRecognize(self.handle, monitor.handle) }
-        let recognized = storesLineImages ? TesseractOverride.storedLineImages.during(recognize) : recognize()
+        let overrides = [
+            storesLineImages ? TesseractOverride.storedLineImages : nil, acceptsKoreanWords ? TesseractOverride.koreanWords : nil,
+        ]
+        let recognized = TesseractOverride.during(overrides.compactMap { $0 }) { TessBaseAPIRecognize(handle, monitor.handle) }
         guard recognized == 0 else { return nil }
         guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
         defer { TessResultIteratorDelete(iterator) }

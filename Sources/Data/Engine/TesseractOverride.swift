@@ -6,15 +6,22 @@ internal import CTesseractOverrides
 ///
 /// Engines read exactly as they would with the step (`TesseractOverrideTests`).
 struct TesseractOverride: Sendable {
-    private let begin: @Sendable () -> Void
+    /// Begins the override on this thread; whether it did (it may not apply to the library loaded).
+    private let begin: @Sendable () -> Bool
     private let end: @Sendable () -> Void
     private let changed: @Sendable () -> Int
 
     /// `body`, with the step left out of what it makes Tesseract do on this thread.
     func during<Result, Failure>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        begin()
-        defer { end() }
+        let begun = begin()
+        defer { if begun { end() } }
         return try body()
+    }
+
+    /// `body`, with each of `overrides` in force.
+    static func during<Result>(_ overrides: some Collection<TesseractOverride>, _ body: () -> Result) -> Result {
+        guard let first = overrides.first else { return body() }
+        return first.during { during(overrides.dropFirst(), body) }
     }
 
     /// How many calls the override changed on this thread (stays 0 where Tesseract's call
@@ -28,7 +35,10 @@ struct TesseractOverride: Sendable {
     /// `tesseract` command), and an `ocr scan` starts up to six such engines. Left out while
     /// an engine whose languages read with the LSTM alone starts (`TesseractEngine.init`).
     static let universalAmbiguities = TesseractOverride(
-        begin: { tesseract_overrides_skip_ambiguities_begin() }, end: { tesseract_overrides_skip_ambiguities_end() },
+        begin: {
+            tesseract_overrides_skip_ambiguities_begin()
+            return true
+        }, end: { tesseract_overrides_skip_ambiguities_end() },
         changed: { tesseract_overrides_skipped_ambiguity_tables() })
 
     /// The compression of the line images Tesseract's LSTM keeps while it reads: it writes
@@ -37,6 +47,32 @@ struct TesseractOverride: Sendable {
     /// inflate held 4% of the CPU of a reading. Left out (PNGs stored at zlib level 0, the
     /// same pixels back) while an engine of ours recognises (`TesseractEngine.recognizing`).
     static let storedLineImages = TesseractOverride(
-        begin: { tesseract_overrides_store_line_images_begin() }, end: { tesseract_overrides_store_line_images_end() },
+        begin: {
+            tesseract_overrides_store_line_images_begin()
+            return true
+        }, end: { tesseract_overrides_store_line_images_end() },
         changed: { tesseract_overrides_stored_line_images() })
+
+    /// The other models' second reading of a group of words in which the Korean model left a
+    /// word of Hangul under Tesseract's stopper certainty (`Dict::AcceptableResult`), though
+    /// they cannot read Hangul: 40% of a `kor+eng` reading's CPU on a Korean report page.
+    /// Such a word (Hangul syllables with marks both models read alike, nothing else) read
+    /// more surely than `koreanWordFloor` is accepted while an engine holding a Korean model
+    /// and others recognises (`TesseractEngine.recognizing`); words with digits or Latin
+    /// letters, and those under the floor, are still read by every model. Only where the
+    /// libtesseract loaded is 5.3.x (the word is read through its private layout).
+    static let koreanWords = TesseractOverride(
+        begin: { tesseract_overrides_accept_korean_words_begin(Float(koreanWordFloor)) != 0 },
+        end: { tesseract_overrides_accept_korean_words_end() },
+        changed: { tesseract_overrides_accepted_korean_words() })
+
+    /// The certainty (Tesseract's scaled word certainty, 7 × its least sure character's)
+    /// above which a Korean word the stopper rejects is kept without the other models; the
+    /// stopper's own is -2.5. Under -10 a character of the word was read as no syllable with
+    /// any confidence, and may be a misread Latin letter, digit or mark: the other models'
+    /// reading then feeds the Korean second opinion, which has a word read wrongly reread
+    /// with `kor` alone. With the floor the 23 real images read the same (1 image 0.002
+    /// better, 1 0.001 worse); with none, a cafeteria menu read 0.119 → 0.228 and a report
+    /// 0.018 → 0.020 (Docs/Benchmarks.md).
+    static let koreanWordFloor = -10.0
 }

@@ -45,7 +45,7 @@ extension EngineSetup {
     /// (`readsFirstModelAlone`), a Korean model first (`kor`, `script/Hangul`) and others
     /// after it. `nil` reads with all of them at once, as Tesseract does.
     var split: (first: EngineSetup, others: EngineSetup)? {
-        guard readsFirstModelAlone, languages.count > 1, let primary = languages.first, Self.splitFirstModels.contains(primary) else {
+        guard readsFirstModelAlone, languages.count > 1, let primary = languages.first, Self.koreanModels.contains(primary) else {
             return nil
         }
         var first = self
@@ -56,8 +56,6 @@ extension EngineSetup {
         return (first, others)
     }
 
-    /// The first models a page is read with alone (measured for Korean only).
-    static let splitFirstModels: Set<String> = ["kor", "script/Hangul", "Hangul"]
 }
 
 extension EngineCache {
