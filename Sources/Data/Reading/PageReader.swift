@@ -434,14 +434,16 @@ struct PageReader {
         pairs.reduce(0) { $0 + $1.1 - $1.0 } / Double(max(1, count))
     }
 
-    /// For each of `lines`, its confidence as read and read again half a turn round.
+    /// For each of `lines`, its confidence as read and read again half a turn round (with
+    /// `EngineSetup.turnedSample`).
     private func confidencesTurned(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [(Double, Double)] {
-        try crew.map(lines, on: prepared, cost: \.preparedBox.width, readingWith: [setup]) { line, engines, image -> (Double, Double)? in
+        let turnedSetup = setup.turnedSample
+        return try crew.map(lines, on: prepared, cost: \.preparedBox.width, readingWith: [turnedSetup]) { line, engines, image -> (Double, Double)? in
             try control.checkpoint()
             let box = line.readingBox(within: image.image.size)
             guard let crop = try? image.image.clipped(to: box).rotated(by: .clockwise180) else { return nil }
             let piece = PreparedImage(piece: crop, of: image)
-            let other = try engines.reader(for: setup).look(at: piece, PSM_SINGLE_LINE, control: control) ?? []
+            let other = try engines.reader(for: turnedSetup).look(at: piece, PSM_SINGLE_LINE, control: control) ?? []
             return (Double(line.line.confidence), Double(other.map(\.line.confidence).max() ?? 0))
         }.compactMap { $0 }
     }
