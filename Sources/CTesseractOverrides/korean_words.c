@@ -31,20 +31,27 @@ typedef struct {
 static _Thread_local accepting_stretch accepting = {{0, 0}, 0};
 static _Atomic(void *) tesseract_acceptable_result = NULL;
 static _Atomic(void *) tesseract_id_to_unichar = NULL;
-static _Atomic(void *) tesseract_version = NULL;
 
-/// Whether the libtesseract in the process is one whose layout this file reads (5.3.x).
+/// Whether the libtesseract in the process is one whose layout this file reads (5.3.x):
+/// asked once (0 unknown, 1 known, 2 not).
+static _Atomic int layout = 0;
+
 static int layout_known(void) {
-    version_function version = (version_function)override_library_function(&tesseract_version, "TessVersion");
-    const char *text = version != NULL ? version() : NULL;
-    return text != NULL && strncmp(text, "5.3.", 4) == 0 && sizeof(void *) == 8;
+    int known = atomic_load(&layout);
+    if (known == 0) {
+        const char *text = NULL;
+        version_function version = (version_function)dlsym(RTLD_NEXT, "TessVersion");
+        if (version != NULL) text = version();
+        known = text != NULL && strncmp(text, "5.3.", 4) == 0 && sizeof(void *) == 8 ? 1 : 2;
+        atomic_store(&layout, known);
+    }
+    return known == 1;
 }
 
 int tesseract_overrides_accept_korean_words_begin(float floor) {
     if (!layout_known()) return 0;
-    override_stretch_begin(&accepting.stretch);
     accepting.floor = floor;
-    return 1;
+    return override_stretch_begin(&accepting.stretch);
 }
 
 void tesseract_overrides_accept_korean_words_end(void) { override_stretch_end(&accepting.stretch); }

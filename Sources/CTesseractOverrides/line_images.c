@@ -9,7 +9,7 @@ typedef l_ok (*write_memory_function)(l_uint8 **data, size_t *size, PIX *pix, l_
 static _Thread_local override_stretch storing = {0, 0};
 static _Atomic(void *) leptonica_write_memory = NULL;
 
-void tesseract_overrides_store_line_images_begin(void) { override_stretch_begin(&storing); }
+int tesseract_overrides_store_line_images_begin(void) { return override_stretch_begin(&storing); }
 void tesseract_overrides_store_line_images_end(void) { override_stretch_end(&storing); }
 long tesseract_overrides_stored_line_images(void) { return storing.changed; }
 

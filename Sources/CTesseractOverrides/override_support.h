@@ -1,4 +1,4 @@
-// What both overrides share: a per-thread stretch in which the override is in force (calls
+// What the overrides share: a per-thread stretch in which the override is in force (calls
 // nest) with a count of the calls it changed, and the library's own function found by name.
 #ifndef OVERRIDE_SUPPORT_H
 #define OVERRIDE_SUPPORT_H
@@ -15,7 +15,11 @@ typedef struct {
     long changed;
 } override_stretch;
 
-static inline void override_stretch_begin(override_stretch *stretch) { stretch->depth += 1; }
+/// Enters a stretch; returns 1 (begun), as every override's `begin` reports.
+static inline int override_stretch_begin(override_stretch *stretch) {
+    stretch->depth += 1;
+    return 1;
+}
 
 static inline void override_stretch_end(override_stretch *stretch) {
     if (stretch->depth > 0) stretch->depth -= 1;

@@ -11,7 +11,7 @@ typedef void (*load_universal_function)(void *self, const void *encoder_set, voi
 static _Thread_local override_stretch skipping = {0, 0};
 static _Atomic(void *) tesseract_load_universal = NULL;
 
-void tesseract_overrides_skip_ambiguities_begin(void) { override_stretch_begin(&skipping); }
+int tesseract_overrides_skip_ambiguities_begin(void) { return override_stretch_begin(&skipping); }
 void tesseract_overrides_skip_ambiguities_end(void) { override_stretch_end(&skipping); }
 long tesseract_overrides_skipped_ambiguity_tables(void) { return skipping.changed; }
 

@@ -18,9 +18,9 @@
 // Only the legacy engine reads the table (its adaptive classifier and segmentation search);
 // an engine whose languages have LSTM models only never looks at it.
 
-/// Begins a stretch on the calling thread in which engines started do not parse the table.
-/// Calls nest; each is ended by `tesseract_overrides_skip_ambiguities_end`.
-void tesseract_overrides_skip_ambiguities_begin(void);
+/// Begins a stretch on the calling thread in which engines started do not parse the table;
+/// returns 1 (begun). Calls nest; each is ended by `tesseract_overrides_skip_ambiguities_end`.
+int tesseract_overrides_skip_ambiguities_begin(void);
 /// Ends the stretch begun by the matching `tesseract_overrides_skip_ambiguities_begin`.
 void tesseract_overrides_skip_ambiguities_end(void);
 /// How many times on the calling thread the table's parse was left out.
@@ -34,9 +34,9 @@ long tesseract_overrides_skipped_ambiguity_tables(void);
 // the CPU of a reading. Inside a stretch, PNGs are written with compression level 0
 // (stored): the same pixels come back, without the compression.
 
-/// Begins a stretch on the calling thread in which Leptonica writes PNGs uncompressed.
-/// Calls nest; each is ended by `tesseract_overrides_store_line_images_end`.
-void tesseract_overrides_store_line_images_begin(void);
+/// Begins a stretch on the calling thread in which Leptonica writes PNGs uncompressed;
+/// returns 1 (begun). Calls nest; each is ended by `tesseract_overrides_store_line_images_end`.
+int tesseract_overrides_store_line_images_begin(void);
 /// Ends the stretch begun by the matching `tesseract_overrides_store_line_images_begin`.
 void tesseract_overrides_store_line_images_end(void);
 /// How many PNGs on the calling thread were written uncompressed.

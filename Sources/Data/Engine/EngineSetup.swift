@@ -19,9 +19,9 @@ struct EngineSetup: Hashable, Sendable {
     static let longestCustomWord = 64
     /// The most custom words kept.
     static let mostCustomWords = 50_000
-    /// The models that read Korean: a page's first model read alone (`split`, measured for
-    /// Korean only), and the model whose Hangul words need no other model's reading
-    /// (`TesseractEngine.acceptsKoreanWords`).
+    /// The models that read Korean: a page's first model read alone (`koreanModelAlone`,
+    /// measured for Korean only), and the model whose Hangul words need no other model's
+    /// reading (`TesseractEngine.acceptsKoreanWords`).
     static let koreanModels: Set<String> = ["kor", "script/Hangul", "Hangul"]
 
     init(languages: [String], customWords: [String] = [], usesLanguageCorrection: Bool = true, readsFirstModelAlone: Bool = false) {
@@ -39,8 +39,12 @@ struct EngineSetup: Hashable, Sendable {
     /// Measured on the 23 real images: the half-turn samples' CPU 2.1 → 0.9 s (the business
     /// card's lines, read 0.26 rather than 0.19 worse turned, then settle it without
     /// orientation detection), the same text upright and on their upside-down captures.
-    var turnedSample: EngineSetup {
-        guard languages.count > 1, let first = languages.first, Self.koreanModels.contains(first) else { return self }
+    var turnedSample: EngineSetup { koreanModelAlone ?? self }
+
+    /// The setup of a page's first model alone, when it is a Korean model read with others
+    /// (what `split` and `turnedSample` read with); `nil` otherwise.
+    var koreanModelAlone: EngineSetup? {
+        guard languages.count > 1, let first = languages.first, Self.koreanModels.contains(first) else { return nil }
         var alone = self
         alone.languages = [first]
         alone.readsFirstModelAlone = false

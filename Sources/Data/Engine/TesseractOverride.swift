@@ -19,9 +19,10 @@ struct TesseractOverride: Sendable {
     }
 
     /// `body`, with each of `overrides` in force.
-    static func during<Result>(_ overrides: some Collection<TesseractOverride>, _ body: () -> Result) -> Result {
-        guard let first = overrides.first else { return body() }
-        return first.during { during(overrides.dropFirst(), body) }
+    static func during<Result>(_ overrides: [TesseractOverride], _ body: () -> Result) -> Result {
+        let begun = overrides.filter { $0.begin() }
+        defer { for override in begun.reversed() { override.end() } }
+        return body()
     }
 
     /// How many calls the override changed on this thread (stays 0 where Tesseract's call
@@ -35,10 +36,7 @@ struct TesseractOverride: Sendable {
     /// `tesseract` command), and an `ocr scan` starts up to six such engines. Left out while
     /// an engine whose languages read with the LSTM alone starts (`TesseractEngine.init`).
     static let universalAmbiguities = TesseractOverride(
-        begin: {
-            tesseract_overrides_skip_ambiguities_begin()
-            return true
-        }, end: { tesseract_overrides_skip_ambiguities_end() },
+        begin: { tesseract_overrides_skip_ambiguities_begin() != 0 }, end: { tesseract_overrides_skip_ambiguities_end() },
         changed: { tesseract_overrides_skipped_ambiguity_tables() })
 
     /// The compression of the line images Tesseract's LSTM keeps while it reads: it writes
@@ -47,10 +45,7 @@ struct TesseractOverride: Sendable {
     /// inflate held 4% of the CPU of a reading. Left out (PNGs stored at zlib level 0, the
     /// same pixels back) while an engine of ours recognises (`TesseractEngine.recognizing`).
     static let storedLineImages = TesseractOverride(
-        begin: {
-            tesseract_overrides_store_line_images_begin()
-            return true
-        }, end: { tesseract_overrides_store_line_images_end() },
+        begin: { tesseract_overrides_store_line_images_begin() != 0 }, end: { tesseract_overrides_store_line_images_end() },
         changed: { tesseract_overrides_stored_line_images() })
 
     /// The other models' second reading of a group of words in which the Korean model left a

@@ -45,17 +45,11 @@ extension EngineSetup {
     /// (`readsFirstModelAlone`), a Korean model first (`kor`, `script/Hangul`) and others
     /// after it. `nil` reads with all of them at once, as Tesseract does.
     var split: (first: EngineSetup, others: EngineSetup)? {
-        guard readsFirstModelAlone, languages.count > 1, let primary = languages.first, Self.koreanModels.contains(primary) else {
-            return nil
-        }
-        var first = self
-        first.languages = [primary]
-        first.readsFirstModelAlone = false
+        guard readsFirstModelAlone, let first = koreanModelAlone else { return nil }
         var others = first
         others.languages = Array(languages.dropFirst())
         return (first, others)
     }
-
 }
 
 extension EngineCache {

@@ -196,7 +196,7 @@ struct PageReader {
         // The look read the same page turned the same way: a half-turn check its blocks'
         // lines settled (upright, `settledMargin`) holds for the look's reading too, and is
         // not sampled again from its lines (0.2–0.3 s on a photographed receipt).
-        if let ahead = reading.ahead, let gain = ahead.halfTurnGain, gain < -Self.settledMargin { other.ahead = ahead }
+        if let ahead = reading.ahead, let gain = ahead.halfTurnGain, Self.settlesUpright(gain: gain) { other.ahead = ahead }
         trace.notePass("\(label)-layout", meanConfidence: other.quality.meanConfidence)
         // Reading apart rows that ours reads as lines (a label and its value on a slip)
         // costs their meaning: such a reading must also be clearly more confident (a
@@ -366,7 +366,7 @@ struct PageReader {
             guard !sample.isEmpty else { return nil }
             let first = min(sample.count, Self.orientationFirstLines)
             var pairs = try confidencesTurned(Array(sample[..<first]), in: reading.prepared)
-            let settled = pairs.count == first && Self.meanGain(pairs, over: first) < -Self.settledMargin
+            let settled = pairs.count == first && Self.settlesUpright(gain: Self.meanGain(pairs, over: first))
             if !settled, first < sample.count {
                 pairs += try confidencesTurned(Array(sample[first...]), in: reading.prepared)
             }
@@ -383,7 +383,7 @@ struct PageReader {
     /// lines it samples are noise either way round — an upside-down receipt scan's read 0.38
     /// worse turned).
     static func asksDetectionIfUpsideDown(gain: Double, meanConfidence: Double) -> Bool {
-        let unsettled = gain <= orientationMargin && gain >= -settledMargin
+        let unsettled = gain <= orientationMargin && !settlesUpright(gain: gain)
         return unsettled || meanConfidence < Double(ReadingQuality.minimumWordConfidence)
     }
 
@@ -428,6 +428,9 @@ struct PageReader {
     /// page is upright: measured on the 23 real images, where upright pages' longest lines
     /// read 0.26–0.60 worse turned and no page was turned.
     static let settledMargin = 0.2
+
+    /// Whether a half-turn `gain` settles that the page stands upright (`settledMargin`).
+    static func settlesUpright(gain: Double) -> Bool { gain < -settledMargin }
 
     /// The mean gain in confidence of `pairs` (as read, turned) over `count` lines.
     private static func meanGain(_ pairs: [(Double, Double)], over count: Int) -> Double {
