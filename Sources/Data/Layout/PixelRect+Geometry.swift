@@ -11,6 +11,12 @@ extension PixelRect {
         return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
+    /// How many characters (not spaces) `reading`, the reading of this line's box, holds
+    /// per height of its width.
+    func characterDensity(of reading: RecognizedLine) -> Double {
+        Double(reading.text.visibleCharacterCount) * Double(height) / Double(max(1, width))
+    }
+
     /// A text line's box with a fifth of its height (at least 2 px) of margin, for reading
     /// it alone.
     func readingBox(within size: ImageSize) -> PixelRect {

@@ -58,6 +58,18 @@ enum TextLineFinder {
         }
     }
 
+    /// Whether a found line is shaped like text on a page whose typical text height is
+    /// `textHeight`: from `shapedShortest` to `shapedTallest` text heights tall and at least as
+    /// wide as tall (not a mark, a rule's piece or a picture's blob).
+    static func isShapedLikeText(_ line: PixelRect, textHeight: Double) -> Bool {
+        Double(line.height) >= shapedShortest * textHeight && Double(line.height) <= shapedTallest * textHeight && line.width >= line.height
+    }
+
+    /// Lines shaped like text are at least this many text heights tall...
+    static let shapedShortest = 0.6
+    /// ... and at most this many (a heading, print in double height).
+    static let shapedTallest = 3.0
+
     /// Lines taller than this many text heights may be pictures.
     static let pictureHeight = 3.0
     /// A picture holds a component wider and taller than this many text heights.

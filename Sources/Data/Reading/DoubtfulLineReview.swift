@@ -135,7 +135,7 @@ struct DoubtfulLineReview {
 extension PreparedLine {
     /// How many characters (not spaces) `reading` holds per height of this line's width.
     func characterDensity(of reading: RecognizedLine) -> Double {
-        Double(reading.text.visibleCharacterCount) * Double(preparedBox.height) / Double(max(1, preparedBox.width))
+        preparedBox.characterDensity(of: reading)
     }
 
     /// Whether the line was read less confidently than `PageReader.reliableConfidence`.

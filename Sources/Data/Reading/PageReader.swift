@@ -17,7 +17,8 @@ import Domain
 /// Segmentation (`.automatic`): `TextLineFinder` finds the text lines,
 /// `PageLayout` orders them into blocks (columns read one after the other, tables and
 /// receipts across), and each block is read as one block of text with nothing but its own
-/// lines in view; pictures, rules and noise are never read. A page of noise is not read at
+/// lines in view; pictures, rules and noise are never read, nor a block of a photograph's
+/// texture whose sampled lines do not read as text (`TextureProbe`). A page of noise is not read at
 /// all; a page where no line was found is read as one block. A reading under
 /// `reliableConfidence` (`.accurate`) is compared with Tesseract's own layout analysis of
 /// the same prepared page, and the one with more confidently read characters is kept. The
@@ -62,7 +63,14 @@ struct PageReader {
         var pictures: [PixelRect] = []
         /// Tesseract's own layout analysis of the same page, started on a spare core while
         /// the page was read, in case the reading turns out unreliable.
-        var layoutLook: SpareLook<[PreparedLine], [PreparedLine]>? = nil
+        var layoutLook: SpareLook<BlockReading, [PreparedLine]>? = nil
+        /// Whether a block was left unread as a photograph's texture (`TextureProbe`): only
+        /// its sampled lines stand for it, so the reading is checked against Tesseract's
+        /// layout look however confident it is.
+        var leftTexture = false
+
+        /// Whether the reading is reliable: confident, and every block read.
+        var isReliable: Bool { quality.meanConfidence >= PageReader.reliableConfidence && !leftTexture }
         /// What was found about this reading's orientation while Tesseract's layout look ran
         /// (`orientationAhead`); carried over to the look's reading only when it settled the
         /// page upright.
@@ -116,8 +124,9 @@ struct PageReader {
         }
         // A page that read as nothing (a blank picture) has no lines to sample: turning it
         // costs seconds on a large picture and finds nothing. (A page turned a quarter reads
-        // as noise, so a noisy reading is sampled.)
-        guard !reading.lines.isEmpty else { return reading }
+        // as noise, so a noisy reading is sampled; and one whose blocks were all left unread
+        // as texture, their samples read as nothing, goes on to the quarter turns.)
+        guard !reading.lines.isEmpty || reading.leftTexture else { return reading }
         // Lines sampled on an upside-down page can read as garbage both ways (a receipt's
         // longest lines are its garbled ones): when they did not settle it, or the page read
         // as good as nothing, orientation detection, sure enough, may tell upside down, and
@@ -182,7 +191,7 @@ struct PageReader {
         var reading = try readPage(
             base, rotation: rotation, uprightSize: uprightSize, label: label, startsLayoutLook: looksAtLayout, prepared: turned)
         guard looksAtLayout else { return reading }
-        guard reading.quality.meanConfidence < Self.reliableConfidence else {
+        guard !reading.isReliable else {
             reading.layoutLook?.abandon()
             return reading
         }
@@ -226,7 +235,8 @@ struct PageReader {
         var lines: [PreparedLine] = []
         var foundLines: [PixelRect] = []
         var pictures: [PixelRect] = []
-        var layoutLook: SpareLook<[PreparedLine], [PreparedLine]>?
+        var layoutLook: SpareLook<BlockReading, [PreparedLine]>?
+        var leftTexture = false
         if segmentation == .automatic {
             let (layout, inkComponents) = try trace.measure("layout") { try layoutOf(prepared, textHeight: base.textHeight) }
             // A page with more ink components than text ever has (a checkerboard, noise) costs
@@ -242,41 +252,49 @@ struct PageReader {
             pictures = layout.pictureBlocks.sorted().map { layout.blocks[$0] }
             try control.checkpoint()
             if startsLayoutLook {
-                // Wanted unless the blocks read so far (if any) read reliably.
-                let unreliable: ([[PreparedLine]]) -> Bool = { read in
-                    read.isEmpty || ReadingQuality(lines: read.joined().map(\.line)).meanConfidence < Self.reliableConfidence
+                // Wanted unless the blocks read so far (if any) read reliably, every one of them.
+                let unreliable: ([BlockReading]) -> Bool = { read in
+                    read.isEmpty || read.contains(where: \.isTexture)
+                        || ReadingQuality(lines: read.flatMap(\.lines).map(\.line)).meanConfidence < Self.reliableConfidence
                 }
                 layoutLook = SpareLook(wanted: unreliable, control: control) { engines, image, control in
                     try recognize(image, PSM_AUTO, with: engines.reader(for: setup), control: control, progress: 1...1)
                 }
             }
             // Each block is read with only its own lines in view, from each thread's own copy.
+            let height = base.textHeight ?? ImagePreparation.targetTextHeight
             let area = Double(max(1, layout.blocks.reduce(0) { $0 + $1.width * $1.height }))
             let shares = layout.blocks.map { Double($0.width * $0.height) / area }
             let blocks = layout.blocks
             let blockArea: (Int) -> Int = { blocks[$0].width * blocks[$0].height }
             let indices = Array(blocks.indices)
-            lines = try crew.map(indices, on: prepared, cost: blockArea, readingWith: [setup], spareLook: layoutLook) { index, engines, image in
+            let read = try crew.map(indices, on: prepared, cost: blockArea, readingWith: [setup], spareLook: layoutLook) { index, engines, image in
                 let done = shares[..<index].reduce(0, +)
                 let engine = try engines.reader(for: setup)
                 return try image.image.withOnly(layout.visibleAreas(of: index), visibleIn: blocks[index], level: image.background) {
+                    // A block of a photograph's texture is read only when a sample of its lines reads as text.
+                    if let samples = try textureSamples(layout.blockLines[index], textHeight: height, reading: engine, in: image) {
+                        return BlockReading(lines: samples, isTexture: true)
+                    }
                     let read = try recognize(image, PSM_SINGLE_BLOCK, with: engine, within: blocks[index], progress: done...(done + shares[index]))
                     // One line found, several read: Tesseract may have taken a widely spaced line
                     // for vertical text, read a character at a time (`경계로부터 … 선형과` →
                     // `계로 로 괴`, `Al`, `a}`, …). Read as one line too; the line is kept when read
                     // at least as confidently (the pieces hold more characters: they repeat).
-                    guard layout.isSingleLine(index), read.count > 1 else { return read }
+                    guard layout.isSingleLine(index), read.count > 1 else { return BlockReading(lines: read) }
                     let asLine = try recognize(image, PSM_SINGLE_LINE, with: engine, within: blocks[index], progress: 1...1)
-                    return Self.reading(ofOneLine: read, asLine: asLine)
+                    return BlockReading(lines: Self.reading(ofOneLine: read, asLine: asLine))
                 }
-            }.flatMap { $0 }
+            }
+            lines = read.flatMap(\.lines)
+            leftTexture = read.contains(where: \.isTexture)
             control.report(1)
         } else {
             lines = try recognize(prepared, segmentation.tesseractMode, with: crew.engines.reader(for: setup), progress: 0...1)
         }
         let reading = Reading(
             rotation: rotation, prepared: prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)), foundLines: foundLines,
-            pictures: pictures, layoutLook: layoutLook)
+            pictures: pictures, layoutLook: layoutLook, leftTexture: leftTexture)
         trace.notePass(label, meanConfidence: reading.quality.meanConfidence)
         return reading
     }
@@ -307,6 +325,25 @@ struct PageReader {
         }
         let pictures = TextLineFinder.pictures(among: lines, components: components, textHeight: height)
         return (PageLayout(lines: lines, pictures: pictures, textHeight: height, size: prepared.image.size, rules: prepared.rules), inkComponents)
+    }
+
+    /// The reading of one block: its lines, or only the sampled lines that stand for a block
+    /// left unread as a photograph's texture (`isTexture`).
+    struct BlockReading {
+        var lines: [PreparedLine]
+        var isTexture = false
+    }
+
+    /// The readings of the sampled lines that stand for the block made of the found `lines`
+    /// when it is left unread as a photograph's texture (`TextureProbe`); `nil` when the
+    /// block is to be read.
+    private func textureSamples(_ lines: [PixelRect], textHeight: Double, reading engine: any TextRecognizer, in image: PreparedImage) throws
+        -> [PreparedLine]?
+    {
+        guard TextureProbe.isProbed(lines, textHeight: textHeight) else { return nil }
+        return try TextureProbe.textureReadings(of: lines, textHeight: textHeight) { line in
+            try engine.look(at: image, PSM_SINGLE_LINE, within: line.readingBox(within: image.image.size), control: control) ?? []
+        }
     }
 
     /// `lines` with the words of those read inside `pictures` (their centres) kept only

@@ -56,9 +56,7 @@ struct UnreadLineReview {
         let height = textHeight ?? ImagePreparation.targetTextHeight
         let readBoxes = reading.map(\.preparedBox)
         let read = readBoxes.map { $0.padded(by: max(2, $0.height / 4), within: ImageSize(width: .max / 4, height: .max / 4)) }
-        let shaped = found.filter { box in
-            Double(box.height) >= 0.6 * height && Double(box.height) <= 3 * height && box.width >= box.height
-        }
+        let shaped = found.filter { TextLineFinder.isShapedLikeText($0, textHeight: height) }
         let covered = shaped.map { box in
             let centre = (x: box.x + box.width / 2, y: box.y + box.height / 2)
             return read.contains { $0.x <= centre.x && centre.x < $0.maxX && $0.y <= centre.y && centre.y < $0.maxY }
