@@ -17,8 +17,8 @@ import Domain
 /// only, it was taken for texture: 0.247 → 0.414).
 ///
 /// A block left unread is not taken for nothing: its samples' readings stand for it (a
-/// page turned a quarter reads as such marks upright, and its orientation is checked from
-/// them), and the page's reading is compared with Tesseract's layout look however confident
+/// page turned a quarter, every block of it left unread upright, is still checked for a
+/// quarter turn), and the page's reading is compared with Tesseract's layout look however confident
 /// it is (`PageReader.Reading.leftTexture`): a receipt photographed small, its widest lines
 /// a smudged serial number and the wood grain, is read whole by the look. Its lines stay
 /// found, for `UnreadLineReview`.
