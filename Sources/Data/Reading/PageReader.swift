@@ -69,8 +69,8 @@ struct PageReader {
         /// layout look however confident it is.
         var leftTexture = false
 
-        /// Whether the reading is reliable: confident, and every block read.
-        var isReliable: Bool { quality.meanConfidence >= PageReader.reliableConfidence && !leftTexture }
+        /// Whether the reading is reliable (`PageReader.isReliable`).
+        var isReliable: Bool { PageReader.isReliable(quality, leftTexture: leftTexture) }
         /// What was found about this reading's orientation while Tesseract's layout look ran
         /// (`orientationAhead`); carried over to the look's reading only when it settled the
         /// page upright.
@@ -254,8 +254,8 @@ struct PageReader {
             if startsLayoutLook {
                 // Wanted unless the blocks read so far (if any) read reliably, every one of them.
                 let unreliable: ([BlockReading]) -> Bool = { read in
-                    read.isEmpty || read.contains(where: \.isTexture)
-                        || ReadingQuality(lines: read.flatMap(\.lines).map(\.line)).meanConfidence < Self.reliableConfidence
+                    read.isEmpty
+                        || !Self.isReliable(ReadingQuality(lines: read.flatMap(\.lines).map(\.line)), leftTexture: read.contains(where: \.isTexture))
                 }
                 layoutLook = SpareLook(wanted: unreliable, control: control) { engines, image, control in
                     try recognize(image, PSM_AUTO, with: engines.reader(for: setup), control: control, progress: 1...1)
@@ -325,6 +325,12 @@ struct PageReader {
         }
         let pictures = TextLineFinder.pictures(among: lines, components: components, textHeight: height)
         return (PageLayout(lines: lines, pictures: pictures, textHeight: height, size: prepared.image.size, rules: prepared.rules), inkComponents)
+    }
+
+    /// Whether a reading of `quality` is reliable: at least `reliableConfidence`, with every
+    /// block read (none `leftTexture`); an unreliable one is compared with Tesseract's layout look.
+    static func isReliable(_ quality: ReadingQuality, leftTexture: Bool) -> Bool {
+        quality.meanConfidence >= reliableConfidence && !leftTexture
     }
 
     /// The reading of one block: its lines, or only the sampled lines that stand for a block
