@@ -167,6 +167,59 @@ struct SpareCoreTests {
         #expect(try unstarted.result() == nil, "without a helper the job does the look itself")
     }
 
+    @Test("The helper is back in the pool when the job hears it is done: with its items, or with its look")
+    func helperBackWhenDone() throws {
+        let (prepared, locator, control) = try Self.threeLinesPage()
+        let helpers = HelperPool(cores: 2) { EngineWorker(locator: locator) }
+        helpers.jobStarted()
+        let crew = EngineCrew(engines: EngineCache(locator: locator), helpers: helpers)
+        let slowly = { (item: Int, _: EngineCache, _: PreparedImage) -> Int in
+            Thread.sleep(forTimeInterval: 0.005)
+            return item
+        }
+        // Repeated: handed back after the job was told, it was missing now and then.
+        for round in 0..<20 {
+            let always: ([Int]) -> Bool = { _ in true }
+            let look = SpareLook<Int, Int>(wanted: always, control: control) { _, _, _ in round }
+            _ = try crew.map(Array(0..<6), on: prepared, spareLook: look, slowly)
+            #expect(try look.result() == round)
+            let afterLook = helpers.borrow()
+            #expect(afterLook != nil, "round \(round): the look's helper is free once its result is in")
+            if let afterLook { helpers.giveBack(afterLook) }
+
+            _ = try crew.map(Array(0..<6), on: prepared, slowly)
+            let afterItems = helpers.borrow()
+            #expect(afterItems != nil, "round \(round): the helper that shared the items is free once the map returns")
+            if let afterItems { helpers.giveBack(afterItems) }
+        }
+    }
+
+    @Test("A map that finds no helper free takes one on as soon as one is")
+    func helperJoinsWhenFree() throws {
+        let (prepared, locator, _) = try Self.threeLinesPage()
+        let helpers = HelperPool(cores: 2) { EngineWorker(locator: locator) }
+        helpers.jobStarted()
+        let busy = try #require(helpers.borrow(), "a core is spare")
+        let crew = EngineCrew(engines: EngineCache(locator: locator), helpers: helpers)
+        let caches = Mutex<Set<ObjectIdentifier>>([])
+        // Freed from a thread of its own (the test's cooperative threads may all be busy).
+        let freed = DispatchGroup()
+        freed.enter()
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 0.03)
+            helpers.giveBack(busy)
+            freed.leave()
+        }
+        let read = try crew.map(Array(0..<12), on: prepared) { item, engines, _ -> Int in
+            caches.withLock { _ = $0.insert(ObjectIdentifier(engines)) }
+            Thread.sleep(forTimeInterval: 0.02)
+            return item
+        }
+        freed.wait()
+        #expect(read == Array(0..<12))
+        #expect(caches.withLock { $0.count } == 2, "the helper freed after the map began read some of its items")
+    }
+
     @Test(
         "A helper still starting its engine when the job has read every item runs the look only if wanted, and lets go of the job's work",
         arguments: [true, false])

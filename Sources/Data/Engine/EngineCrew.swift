@@ -37,13 +37,7 @@ struct EngineCrew {
         _ items: [Item], on prepared: PreparedImage, cost: (Item) -> Int = { _ in 1 }, readingWith needs: [EngineSetup] = [],
         spareLook: SpareLook<Output, Look>?, _ body: (Item, EngineCache, PreparedImage) throws -> Output
     ) throws -> [Output] {
-        func alone() throws -> [Output] { try items.map { try body($0, engines, prepared) } }
-        guard items.count > 1 || spareLook != nil, let helpers, let helper = helpers.borrow() else { return try alone() }
-        guard let copy = try? prepared.image.copy() else {
-            helpers.giveBack(helper)
-            return try alone()
-        }
-        let helperImage = PreparedImage(image: copy, frame: prepared.frame, resolution: prepared.resolution, background: prepared.background)
+        guard items.count > 1 || spareLook != nil, let helpers else { return try items.map { try body($0, engines, prepared) } }
         let order = items.indices.sorted { cost(items[$0]) > cost(items[$1]) }
         let work = SharedWork<Output>(order: order)
         withoutActuallyEscaping(body) { body in
@@ -53,22 +47,44 @@ struct EngineCrew {
                 }
             }
             let itemsDone = DispatchGroup()
-            itemsDone.enter()
             // The helper lets go of `body` before the map returns; only the look runs on.
             let helperTask = HelperTask(task)
-            let helperParts = Unchecked((helperImage, spareLook))
-            helper.lend { engines in
-                for setup in needs { _ = try? engines.reader(for: setup) }
-                if work.helperJoins() {
-                    helperTask.run(engines, helperParts.value.0)
-                    work.helperLeaves()
+            // Lends the work to a helper, when one is free, on a copy of the image of its own; whether it was lent.
+            func lend() -> Bool {
+                guard let helper = helpers.borrow() else { return false }
+                guard let copy = try? prepared.image.copy() else {
+                    helpers.giveBack(helper)
+                    return false
                 }
-                let look = helperParts.value.1?.startIfWanted(given: work.outputsSoFar())
-                itemsDone.leave()  // the items are done; the look, if any, runs on
-                look?(engines, helperParts.value.0)
-                helpers.giveBack(helper)
+                let image = PreparedImage(image: copy, frame: prepared.frame, resolution: prepared.resolution, background: prepared.background)
+                let helperParts = Unchecked((image, spareLook))
+                itemsDone.enter()
+                helper.lend { engines in
+                    for setup in needs { _ = try? engines.reader(for: setup) }
+                    let joined = work.helperJoins()
+                    if joined { helperTask.run(engines, helperParts.value.0) }
+                    let look = helperParts.value.1?.startIfWanted(given: work.outputsSoFar())
+                    // The helper is given back before the job hears it is done (with the items,
+                    // or with the look): the job's next stage borrows it again at once. (Given
+                    // back after, the next stage found none about half the time: a menu board's
+                    // 30 doubtful lines read alone, 1.1 s instead of 0.55.)
+                    if look == nil { helpers.giveBack(helper) }
+                    if joined { work.helperLeaves() }
+                    itemsDone.leave()  // the items are done; the look, if any, runs on
+                    guard let look else { return }
+                    look.run(engines, helperParts.value.0)
+                    helpers.giveBack(helper)
+                    look.finish()
+                }
+                return true
             }
-            task(engines, prepared)
+            var lent = lend()
+            // None free (one still stopping a look the job abandoned): asked again after each
+            // item the job reads (a table screenshot's 12 doubtful lines were read alone).
+            while let index = work.next() {
+                work.record(Result { try body(items[index], engines, prepared) }, at: index)
+                if !lent, work.hasItemsLeft { lent = lend() }
+            }
             // Every item is taken: wait only for those the helper is reading (closed, it
             // takes none: the body it was given is dropped before `map` returns).
             work.close()
@@ -76,7 +92,7 @@ struct EngineCrew {
             // A look wanted or started: the job needs to know, once the map returns, whether
             // the helper started it. None wanted (a small page read reliably): the job does not
             // wait for the helper still starting its engines (0.2 s of a one-line page's 0.5).
-            if let spareLook, !spareLook.declinedUnlessStarted(given: work.outputsSoFar()) {
+            if lent, let spareLook, !spareLook.declinedUnlessStarted(given: work.outputsSoFar()) {
                 itemsDone.wait()
             }
         }
@@ -114,8 +130,8 @@ extension EngineCrew {
         done.enter()
         helper.lend { _ in
             started.run()
+            helpers.giveBack(helper)  // before the job goes on to borrow it again
             done.leave()
-            helpers.giveBack(helper)
         }
         let outcome = Result { try body() }
         // A body that failed (an image that cannot be read) needs no later engine.
@@ -220,14 +236,22 @@ final class SpareLook<Output, Look>: @unchecked Sendable {
         self.control = control.child()
     }
 
-    /// The work to run now when the outputs call for it (marked started), else `nil`.
-    fileprivate func startIfWanted(given outputs: [Output]) -> ((EngineCache, PreparedImage) -> Void)? {
+    /// The look marked started when the outputs call for it (the helper then `run`s it and
+    /// says when it is `finish`ed), else `nil`.
+    fileprivate func startIfWanted(given outputs: [Output]) -> SpareLook? {
         guard wanted(outputs), decide(.started) else { return nil }
         group.enter()
-        return { engines, image in
-            self.outcome = Result { try self.look(engines, image, self.control) }
-            self.group.leave()
-        }
+        return self
+    }
+
+    /// On the helper's thread: the look's work, with the helper's engines and image.
+    fileprivate func run(_ engines: EngineCache, _ image: PreparedImage) {
+        outcome = Result { try look(engines, image, control) }
+    }
+
+    /// On the helper's thread, once it is free for other work: lets `result()` return.
+    fileprivate func finish() {
+        group.leave()
     }
 
     /// On the job's thread, every item read: when `outputs` do not call for the look and the
@@ -280,6 +304,13 @@ final class SharedWork<Output>: @unchecked Sendable {
     init(order: [Int]) {
         self.order = order
         self.outcomes = Array(repeating: nil, count: order.count)
+    }
+
+    /// Whether an item is left to read (none has failed).
+    var hasItemsLeft: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return !failed && position < order.count
     }
 
     /// The next item to read, or `nil` when none is left or one has failed.
