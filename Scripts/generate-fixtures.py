@@ -143,6 +143,7 @@ def main():
     custom_words()
     english()
     latin_in_hangul()
+    hidden_word()
     condensed()
     double_height()
     save("three-lines", three, THREE_LINES)
@@ -396,6 +397,18 @@ def latin_in_hangul():
     """A brand's Latin capital inside a Hangul word: the Korean model writes `카카오T` as
     `카카오1` in this font; digits beside syllables (`제1회`, a number plate) stay digits."""
     save("latin-in-hangul", render_lines(LATIN_IN_HANGUL, "nanum-gothic-coding", size=30), LATIN_IN_HANGUL)
+
+
+HIDDEN_WORD = ["회의 자료는 내일 오전까지 공유해 주세요.", "도서관은 평일 오후 아홉 시까지 문을 연다.",
+               "시장에서 사과 한 봉지와 배추 두 포기를 샀다.", "여름휴가로 제주도에 다녀올 계획을 세웠다.",
+               "냉장고에 우유가 떨어져서 편의점에 다녀왔다.", "다음 달부터 대중교통 요금이 인상될 예정이다."]
+
+
+def hidden_word():
+    """Prose in UnBatang where the Korean model reads `샀다.` as a word it returns empty and
+    `다.`: Tesseract's line confidence counts the empty word (0.44 for words of 0.46–0.97),
+    and the line must follow the words it holds (the evaluation set's test-clean-un-batang-28)."""
+    save("hidden-word", render_lines(HIDDEN_WORD, "un-batang", size=28), HIDDEN_WORD)
 
 
 CONDENSED = ["왕돈까스 2 8,000 16,000", "어니언돈까스 1 8,000 8,000", "규동(쇠고기덮밥) 1 8,000 8,000"]

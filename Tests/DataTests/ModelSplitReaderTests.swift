@@ -36,4 +36,21 @@ struct ModelSplitReaderTests {
         // The Korean words stay the Korean model's.
         #expect(text.contains("라이브러리를") && text.contains("엔진과"), "\(text)")
     }
+
+    @Test("A line Tesseract read with a word it returned empty is as sure as the words it holds, and keeps them")
+    func lineFollowsItsWords() async throws {
+        let image = try Fixture("hidden-word.png").grayscaleImage()
+        let prepared = PreparedImage(image: image, frame: PreparedFrame(identityOf: image.size))
+        let engines = EngineCache(locator: LanguageDataLocator(explicitDirectory: nil))
+        let read = try #require(
+            try engines.engine(for: ["kor"]).look(at: prepared, PSM_SINGLE_BLOCK, control: RecognitionControl(progress: nil)))
+        let market = try #require(read.first { $0.line.text.hasPrefix("시장에서") }?.line)
+        let least = try #require(market.words.map(\.confidence).min())
+        #expect(market.confidence >= least, "\(market.text): \(market.confidence), its words from \(least)")
+        #expect(market.confidence >= 0.5, "\(market.text): \(market.confidence)")
+
+        let fast = try await SharedRepository.get().recognizeText(
+            in: Fixture("hidden-word.png").data(), rotation: .upright, options: RecognitionOptions(recognitionLevel: .fast), progress: nil)
+        #expect(fast.text.contains("시장에서 사과 한 봉지와 배추 두 포기를"), "\(fast.text)")
+    }
 }

@@ -45,7 +45,8 @@ struct TesseractLineReader {
         if let line = current { lines.append(line) }
         return lines.filter { !$0.line.text.isEmpty }.map { read in
             var grouped = read
-            grouped.line = read.line.groupingWordsByText()
+            // Grouped into the line's words, and no less sure than they are.
+            grouped.line = read.line.groupingWordsByText().withConfidenceOfItsWords()
             return grouped
         }
     }
