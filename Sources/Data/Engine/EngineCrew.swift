@@ -41,10 +41,11 @@ struct EngineCrew {
         let order = items.indices.sorted { cost(items[$0]) > cost(items[$1]) }
         let work = SharedWork<Output>(order: order)
         withoutActuallyEscaping(body) { body in
+            let readItem = { (index: Int, engines: EngineCache, image: PreparedImage) in
+                work.record(Result { try body(items[index], engines, image) }, at: index)
+            }
             let task = { (engines: EngineCache, image: PreparedImage) in
-                while let index = work.next() {
-                    work.record(Result { try body(items[index], engines, image) }, at: index)
-                }
+                while let index = work.next() { readItem(index, engines, image) }
             }
             let itemsDone = DispatchGroup()
             // The helper lets go of `body` before the map returns; only the look runs on.
@@ -82,7 +83,7 @@ struct EngineCrew {
             // None free (one still stopping a look the job abandoned): asked again after each
             // item the job reads (a table screenshot's 12 doubtful lines were read alone).
             while let index = work.next() {
-                work.record(Result { try body(items[index], engines, prepared) }, at: index)
+                readItem(index, engines, prepared)
                 if !lent, work.hasItemsLeft { lent = lend() }
             }
             // Every item is taken: wait only for those the helper is reading (closed, it
