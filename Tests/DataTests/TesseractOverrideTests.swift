@@ -6,7 +6,9 @@ import Testing
 
 @testable import Data
 
-@Suite("Tesseract's wasted steps left out: the ambiguity table only the legacy engine reads, compressed line images, English rereadings of Hangul")
+@Suite(
+    "Tesseract's wasted steps left out: the ambiguity table only the legacy engine reads, compressed line images, English rereadings of Hangul, calls between index steps"
+)
 struct TesseractOverrideTests {
     private let locator = LanguageDataLocator(explicitDirectory: nil)
 
@@ -109,6 +111,25 @@ struct TesseractOverrideTests {
             lines.flatMap(\.line.words).map(\.text).filter { $0.contains { $0.isASCII && ($0.isLetter || $0.isNumber) } }
         }
         #expect(latinOrDigits(kept) == latinOrDigits(retried))
+    }
+
+    @Test(
+        "The LSTM's index steps done without calls between them read the same lines, words, characters, confidences and boxes",
+        arguments: ["mixed.png", "receipt.png", "photo.jpg"])
+    func strideIndex(fixture: String) throws {
+        let directory = try locator.directory(for: ["kor", "eng"])
+        let engine = try TesseractEngine(setup: EngineSetup(languages: ["kor", "eng"]), dataDirectory: directory)
+        let before = TesseractOverride.strideIndex.changedCount
+        let inlined = try read(fixture, with: engine)
+        #expect(TesseractOverride.strideIndex.changedCount > before, "Tesseract's own StrideMap::Index was called, not the package's")
+        engine.inlinesStrideIndex = false
+        let counted = TesseractOverride.strideIndex.changedCount
+        let called = try read(fixture, with: engine)
+        #expect(TesseractOverride.strideIndex.changedCount == counted)
+        #expect(inlined.count > 1)
+        #expect(inlined.map(\.line) == called.map(\.line))
+        #expect(inlined.map(\.characters) == called.map(\.characters))
+        #expect(inlined.map(\.preparedBox) == called.map(\.preparedBox))
     }
 
     /// `fixture` read as one block by `engine` on this thread.

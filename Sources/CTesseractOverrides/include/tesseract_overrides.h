@@ -1,4 +1,4 @@
-// Three of Tesseract's wasted steps left out, for the calling thread only.
+// Four of Tesseract's wasted steps left out, for the calling thread only.
 //
 // Each file here defines a function libtesseract calls through its PLT, under the same
 // name, so the dynamic linker resolves Tesseract's call here; on a thread inside the
@@ -70,5 +70,28 @@ int tesseract_overrides_accept_korean_words_begin(float floor);
 void tesseract_overrides_accept_korean_words_end(void);
 /// How many words on the calling thread were accepted that Tesseract's stopper rejected.
 long tesseract_overrides_accepted_korean_words(void);
+
+// MARK: The LSTM's index steps without calls between them (stride_index.c)
+//
+// Tesseract's networks walk their inputs with `StrideMap::Index` (its convolution, max
+// pooling and LSTM layers: a step per position and neighbour), whose small member
+// functions libtesseract calls through its PLT, and which call each other the same way
+// (`AddOffset` calls `SetTFromIndices` and `IsValid`, which calls `MaxIndexOfDim` three
+// times): 14% of a reading's CPU on a photographed slip, in calls. Inside a stretch, each
+// is done here as Tesseract's stridemap.cpp does it, with the steps it calls inlined: the
+// same indices, so the same reading.
+//
+// The functions read the index through Tesseract's private layout (`StrideMap`, unchanged
+// from 5.0 to 5.5): with any other libtesseract, `begin` does nothing and returns 0.
+
+/// Begins a stretch on the calling thread in which Tesseract's index steps are done here;
+/// 1 when begun, 0 when the libtesseract loaded is not one whose layout is known (then
+/// nothing is to be ended). Calls nest; each that returned 1 is ended by
+/// `tesseract_overrides_inline_stride_index_end`.
+int tesseract_overrides_inline_stride_index_begin(void);
+/// Ends the stretch begun by the matching `tesseract_overrides_inline_stride_index_begin`.
+void tesseract_overrides_inline_stride_index_end(void);
+/// How many index steps on the calling thread were done here.
+long tesseract_overrides_inlined_stride_index_steps(void);
 
 #endif

@@ -12,6 +12,9 @@ final class TesseractEngine: TextRecognizer {
     /// Whether the line images Tesseract keeps while it reads are stored uncompressed
     /// (`TesseractOverride.storedLineImages`: the same pixels, read the same, without zlib's time).
     var storesLineImages = true
+    /// Whether the LSTM's index steps are done without calls between them
+    /// (`TesseractOverride.strideIndex`: the same indices, so the same reading, in less time).
+    var inlinesStrideIndex = true
     /// Whether Korean words Tesseract's stopper doubts are kept without the other models'
     /// retry (`TesseractOverride.koreanWords`): set for engines holding a Korean model and others.
     var acceptsKoreanWords: Bool
@@ -167,6 +170,7 @@ final class TesseractEngine: TextRecognizer {
         TessBaseAPISetPageSegMode(handle, segmentation)
         let overrides = [
             storesLineImages ? TesseractOverride.storedLineImages : nil, acceptsKoreanWords ? TesseractOverride.koreanWords : nil,
+            inlinesStrideIndex ? TesseractOverride.strideIndex : nil,
         ]
         let recognized = TesseractOverride.during(overrides.compactMap { $0 }) { TessBaseAPIRecognize(handle, monitor.handle) }
         guard recognized == 0 else { return nil }

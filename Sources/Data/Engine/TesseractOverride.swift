@@ -70,4 +70,15 @@ struct TesseractOverride: Sendable {
     /// better, 1 0.001 worse); with none, a cafeteria menu read 0.119 → 0.228 and a report
     /// 0.018 → 0.020 (Docs/Benchmarks.md).
     static let koreanWordFloor = -10.0
+
+    /// The calls Tesseract's LSTM makes between the small steps of its index over a line's
+    /// positions (`StrideMap::Index`: `AddOffset` calling `SetTFromIndices` and `IsValid`,
+    /// which calls `MaxIndexOfDim` three times, each through the library's PLT), 14% of a
+    /// reading's CPU. Each step is done in the package with the steps it calls inlined, while
+    /// an engine of ours recognises (`TesseractEngine.recognizing`): the same indices, so the
+    /// same reading. Only where the libtesseract loaded is 5.x (the index is read through its
+    /// private layout).
+    static let strideIndex = TesseractOverride(
+        begin: { tesseract_overrides_inline_stride_index_begin() != 0 }, end: { tesseract_overrides_inline_stride_index_end() },
+        changed: { tesseract_overrides_inlined_stride_index_steps() })
 }
