@@ -7,7 +7,7 @@ import Testing
 @testable import Data
 
 @Suite(
-    "Tesseract's wasted steps left out: the ambiguity table only the legacy engine reads, compressed line images, English rereadings of Hangul, calls between index steps"
+    "Tesseract's wasted steps left out: the ambiguity table only the legacy engine reads, compressed line images, English rereadings of Hangul, the LSTM's calls and unvectorised loops"
 )
 struct TesseractOverrideTests {
     private let locator = LanguageDataLocator(explicitDirectory: nil)
@@ -113,23 +113,46 @@ struct TesseractOverrideTests {
         #expect(latinOrDigits(kept) == latinOrDigits(retried))
     }
 
+    /// A step of Tesseract's LSTM the package does in its place.
+    enum LSTMStep: CaseIterable, Sendable {
+        /// `StrideMap::Index`'s steps, without calls between them.
+        case strideIndex
+        /// `NetworkIO::WriteTimeStepPart`, vectorised.
+        case networkSteps
+
+        var override: TesseractOverride {
+            switch self {
+            case .strideIndex: TesseractOverride.strideIndex
+            case .networkSteps: TesseractOverride.networkSteps
+            }
+        }
+
+        /// Has `engine` leave the step to Tesseract.
+        func leave(to engine: TesseractEngine) {
+            switch self {
+            case .strideIndex: engine.inlinesStrideIndex = false
+            case .networkSteps: engine.vectorisesNetworkSteps = false
+            }
+        }
+    }
+
     @Test(
-        "The LSTM's index steps done without calls between them read the same lines, words, characters, confidences and boxes",
-        arguments: ["mixed.png", "receipt.png", "photo.jpg"])
-    func strideIndex(fixture: String) throws {
+        "The LSTM's steps done in the package (index steps without calls, time steps vectorised) read the same lines, words, characters, confidences and boxes",
+        arguments: LSTMStep.allCases, ["mixed.png", "receipt.png", "photo.jpg"])
+    func lstmStep(_ step: LSTMStep, fixture: String) throws {
         let directory = try locator.directory(for: ["kor", "eng"])
         let engine = try TesseractEngine(setup: EngineSetup(languages: ["kor", "eng"]), dataDirectory: directory)
-        let before = TesseractOverride.strideIndex.changedCount
-        let inlined = try read(fixture, with: engine)
-        #expect(TesseractOverride.strideIndex.changedCount > before, "Tesseract's own StrideMap::Index was called, not the package's")
-        engine.inlinesStrideIndex = false
-        let counted = TesseractOverride.strideIndex.changedCount
-        let called = try read(fixture, with: engine)
-        #expect(TesseractOverride.strideIndex.changedCount == counted)
-        #expect(inlined.count > 1)
-        #expect(inlined.map(\.line) == called.map(\.line))
-        #expect(inlined.map(\.characters) == called.map(\.characters))
-        #expect(inlined.map(\.preparedBox) == called.map(\.preparedBox))
+        let before = step.override.changedCount
+        let done = try read(fixture, with: engine)
+        #expect(step.override.changedCount > before, "Tesseract's own function was called, not the package's")
+        step.leave(to: engine)
+        let counted = step.override.changedCount
+        let left = try read(fixture, with: engine)
+        #expect(step.override.changedCount == counted)
+        #expect(done.count > 1)
+        #expect(done.map(\.line) == left.map(\.line))
+        #expect(done.map(\.characters) == left.map(\.characters))
+        #expect(done.map(\.preparedBox) == left.map(\.preparedBox))
     }
 
     /// `fixture` read as one block by `engine` on this thread.

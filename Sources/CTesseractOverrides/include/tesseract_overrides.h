@@ -1,4 +1,4 @@
-// Four of Tesseract's wasted steps left out, for the calling thread only.
+// Five of Tesseract's wasted steps left out, for the calling thread only.
 //
 // Each file here defines a function libtesseract calls through its PLT, under the same
 // name, so the dynamic linker resolves Tesseract's call here; on a thread inside the
@@ -93,5 +93,28 @@ int tesseract_overrides_inline_stride_index_begin(void);
 void tesseract_overrides_inline_stride_index_end(void);
 /// How many index steps on the calling thread were done here.
 long tesseract_overrides_inlined_stride_index_steps(void);
+
+// MARK: The LSTM's time steps written in a loop the compiler vectorises (network_steps.c)
+//
+// Debian's libtesseract is built for the baseline x86-64, and one loop its LSTM runs at
+// every time step of every line is left unvectorised: `NetworkIO::WriteTimeStepPart`, which
+// scales each activation to 8 bits, rounds it half away from zero and clips it, one at a
+// time behind a branch (6-7% of a reading's CPU). Inside a stretch, it is done here as
+// Tesseract's networkio.cpp does it, written so that the compiler vectorises it: the same
+// values, so the same reading.
+//
+// The function reaches the network's values through Tesseract's private layout
+// (`NetworkIO`, `GENERIC_2D_ARRAY`), known for 5.3.x only: with any other libtesseract,
+// `begin` does nothing and returns 0.
+
+/// Begins a stretch on the calling thread in which time steps are written here; 1 when
+/// begun, 0 when the libtesseract loaded is not one whose layout is known (then nothing is
+/// to be ended). Calls nest; each that returned 1 is ended by
+/// `tesseract_overrides_vectorise_network_steps_end`.
+int tesseract_overrides_vectorise_network_steps_begin(void);
+/// Ends the stretch begun by the matching `tesseract_overrides_vectorise_network_steps_begin`.
+void tesseract_overrides_vectorise_network_steps_end(void);
+/// How many time steps on the calling thread were written here.
+long tesseract_overrides_vectorised_network_steps(void);
 
 #endif

@@ -15,6 +15,9 @@ final class TesseractEngine: TextRecognizer {
     /// Whether the LSTM's index steps are done without calls between them
     /// (`TesseractOverride.strideIndex`: the same indices, so the same reading, in less time).
     var inlinesStrideIndex = true
+    /// Whether the LSTM's time steps are written in a vectorised loop
+    /// (`TesseractOverride.networkSteps`: the same values, so the same reading, in less time).
+    var vectorisesNetworkSteps = true
     /// Whether Korean words Tesseract's stopper doubts are kept without the other models'
     /// retry (`TesseractOverride.koreanWords`): set for engines holding a Korean model and others.
     var acceptsKoreanWords: Bool
@@ -170,7 +173,7 @@ final class TesseractEngine: TextRecognizer {
         TessBaseAPISetPageSegMode(handle, segmentation)
         let overrides = [
             storesLineImages ? TesseractOverride.storedLineImages : nil, acceptsKoreanWords ? TesseractOverride.koreanWords : nil,
-            inlinesStrideIndex ? TesseractOverride.strideIndex : nil,
+            inlinesStrideIndex ? TesseractOverride.strideIndex : nil, vectorisesNetworkSteps ? TesseractOverride.networkSteps : nil,
         ]
         let recognized = TesseractOverride.during(overrides.compactMap { $0 }) { TessBaseAPIRecognize(handle, monitor.handle) }
         guard recognized == 0 else { return nil }

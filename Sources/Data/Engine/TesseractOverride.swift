@@ -81,4 +81,15 @@ struct TesseractOverride: Sendable {
     static let strideIndex = TesseractOverride(
         begin: { tesseract_overrides_inline_stride_index_begin() != 0 }, end: { tesseract_overrides_inline_stride_index_end() },
         changed: { tesseract_overrides_inlined_stride_index_steps() })
+
+    /// A loop Tesseract's LSTM runs at every time step, which Debian's build leaves
+    /// unvectorised: `NetworkIO::WriteTimeStepPart` (activations scaled to 8 bits one at a
+    /// time, behind a branch: 6-7% of a reading's CPU). Done in the package as Tesseract
+    /// does it, in a loop the compiler vectorises, while an engine of ours recognises
+    /// (`TesseractEngine.recognizing`): the same values, so the same reading. Only where the
+    /// libtesseract loaded is 5.3.x (the values are reached through its private layout).
+    static let networkSteps = TesseractOverride(
+        begin: { tesseract_overrides_vectorise_network_steps_begin() != 0 },
+        end: { tesseract_overrides_vectorise_network_steps_end() },
+        changed: { tesseract_overrides_vectorised_network_steps() })
 }
