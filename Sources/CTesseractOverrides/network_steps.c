@@ -1,36 +1,15 @@
 // Tesseract's LSTM writing a time step as a loop the compiler can vectorise: see
 // include/tesseract_overrides.h.
 #include "override_support.h"
+#include "tesseract_layout.h"
 #include "tesseract_overrides.h"
 
-#include <stdbool.h>
-#include <stdint.h>
 #include <string.h>
 
+// As Tesseract's arithmetic: each product and sum rounded on its own, never fused.
+#pragma STDC FP_CONTRACT OFF
+
 typedef const char *(*version_function)(void);
-
-// Tesseract 5.3's `GENERIC_2D_ARRAY<T>` (src/ccstruct/matrix.h: a virtual destructor, then
-// `array_`, `empty_`, `dim1_`, `dim2_`, `size_allocated_`; row t of a matrix starts at
-// `array_ + t * dim2_`) and `NetworkIO` (src/lstm/networkio.h: `f_`, `i_`, `int_mode_`, ...).
-typedef struct {
-    const void *vtable;
-    float *array;
-    float empty;
-    int dim1, dim2, size_allocated;
-} float_matrix;
-
-typedef struct {
-    const void *vtable;
-    int8_t *array;
-    int8_t empty;
-    int dim1, dim2, size_allocated;
-} int8_matrix;
-
-typedef struct {
-    float_matrix f;
-    int8_matrix i;
-    bool int_mode;
-} network_io;
 
 static _Thread_local override_stretch stepping = {0, 0};
 
@@ -59,8 +38,12 @@ void tesseract_overrides_vectorise_network_steps_end(void) { override_stretch_en
 long tesseract_overrides_vectorised_network_steps(void) { return stepping.changed; }
 
 static _Atomic(void *) library_write_part = NULL;
+static _Atomic(void *) library_convolve = NULL;
+static _Atomic(void *) library_resize_to_map = NULL;
 
 #define WRITE_PART_SYMBOL "_ZN9tesseract9NetworkIO17WriteTimeStepPartEiiiPKf"
+#define CONVOLVE_SYMBOL "_ZN9tesseract8Convolve7ForwardEbRKNS_9NetworkIOEPKNS_15TransposedArrayEPNS_14NetworkScratchEPS1_"
+#define RESIZE_TO_MAP_SYMBOL "_ZN9tesseract9NetworkIO11ResizeToMapEbRKNS_9StrideMapEi"
 
 /// `IntCastRounded(value * INT8_MAX)` clipped to ±INT8_MAX, as `WriteTimeStepPart` writes an
 /// activation in 8-bit mode (helpers.h: half away from zero).
@@ -88,4 +71,89 @@ void _ZN9tesseract9NetworkIO17WriteTimeStepPartEiiiPKf(network_io *io, int t, in
         float *line = io->f.array + (size_t)t * io->f.dim2 + offset;
         for (int k = 0; k < features; ++k) line[k] = input[k];
     }
+}
+
+/// `TRand::SignedRand(range)`: the next of `std::minstd_rand`'s numbers, scaled to ±`range`.
+static inline double signed_random(random_numbers *numbers, double range) {
+    numbers->state = numbers->state * 48271UL % 2147483647UL;
+    return range * 2.0 * (int32_t)numbers->state / INT32_MAX - range;
+}
+
+/// `NetworkIO::Randomize`: `features` values of step `t` from `offset` on set at random, as
+/// a convolution fills the places it reaches outside the image.
+static void randomize(network_io *io, int t, int offset, int features, random_numbers *numbers) {
+    if (io->int_mode) {
+        int8_t *line = io->i.array + (size_t)t * io->i.dim2 + offset;
+        for (int k = 0; k < features; ++k) {
+            double value = signed_random(numbers, INT8_MAX);
+            line[k] = (int8_t)(value >= 0.0 ? (int)(value + 0.5) : -(int)(-value + 0.5));
+        }
+    } else {
+        float *line = io->f.array + (size_t)t * io->f.dim2 + offset;
+        for (int k = 0; k < features; ++k) line[k] = (float)signed_random(numbers, 1.0);
+    }
+}
+
+/// `NetworkIO::CopyTimeStepGeneral`: `features` values of the source's step `from` copied
+/// into step `t` from `offset` on (both in the same mode).
+static inline void copy_step(network_io *io, int t, int offset, int features, const network_io *source, int from) {
+    if (io->int_mode) {
+        int8_t *line = io->i.array + (size_t)t * io->i.dim2 + offset;
+        const int8_t *values = source->i.array + (size_t)from * source->i.dim2;
+        // A first layer's steps hold one value or a few: no call for those.
+        if (features <= 16) {
+            for (int k = 0; k < features; ++k) line[k] = values[k];
+        } else {
+            memcpy(line, values, (size_t)features);
+        }
+    } else {
+        memcpy(io->f.array + (size_t)t * io->f.dim2 + offset, source->f.array + (size_t)from * source->f.dim2, (size_t)features * sizeof(float));
+    }
+}
+
+typedef void (*convolve_function)(convolve_layer *, bool, const network_io *, const void *, void *, network_io *);
+typedef void (*resize_function)(network_io *, bool, const stride_map *, int);
+
+/// `void Convolve::Forward(bool debug, const NetworkIO &input, const TransposedArray *,
+/// NetworkScratch *, NetworkIO *output)`: each position of `output` holds the input's
+/// values at the positions around it (`half_x` either side across, `half_y` up and down),
+/// those outside the image set at random; as convolve.cpp does it, without a call per
+/// position and neighbour (`StrideMap::Index::AddOffset`, `NetworkIO::CopyTimeStepGeneral`
+/// of one value).
+__attribute__((visibility("default"), used))
+void _ZN9tesseract8Convolve7ForwardEbRKNS_9NetworkIOEPKNS_15TransposedArrayEPNS_14NetworkScratchEPS1_(
+    convolve_layer *layer, bool debug, const network_io *input, const void *transpose, void *scratch, network_io *output) {
+    resize_function resize = (resize_function)override_library_function(&library_resize_to_map, RESIZE_TO_MAP_SYMBOL);
+    random_numbers *numbers = layer->network.randomizer;
+    // Debugging displays, and an engine without its randomizer (Tesseract's to report), are Tesseract's.
+    if (!override_stretch_active(&stepping) || debug || numbers == NULL || resize == NULL) {
+        convolve_function function = (convolve_function)override_library_function(&library_convolve, CONVOLVE_SYMBOL);
+        function(layer, debug, input, transpose, scratch, output);
+        return;
+    }
+    stepping.changed += 1;
+    resize(output, input->int_mode, &input->stride_map, layer->network.no);
+    int features = layer->network.ni;
+    int y_scale = 2 * layer->half_y + 1;
+    stride_index destination = {&output->stride_map, 0, {0, 0, 0}};
+    do {
+        int t = destination.t;
+        int out_x = 0;
+        for (int x = -layer->half_x; x <= layer->half_x; ++x, out_x += y_scale * features) {
+            stride_index across = destination;
+            if (!stride_add_offset(&across, x, width_dimension)) {
+                randomize(output, t, out_x, y_scale * features, numbers);
+                continue;
+            }
+            int out_y = out_x;
+            for (int y = -layer->half_y; y <= layer->half_y; ++y, out_y += features) {
+                stride_index around = across;
+                if (!stride_add_offset(&around, y, height_dimension)) {
+                    randomize(output, t, out_y, features, numbers);
+                } else {
+                    copy_step(output, t, out_y, features, input, around.t);
+                }
+            }
+        }
+    } while (stride_increment(&destination));
 }

@@ -1,30 +1,11 @@
 // Tesseract's LSTM index steps done without calls between them: see include/tesseract_overrides.h.
 #include "override_support.h"
+#include "tesseract_layout.h"
 #include "tesseract_overrides.h"
 
-#include <stdbool.h>
 #include <string.h>
 
 typedef const char *(*version_function)(void);
-
-// Tesseract 5's `StrideMap` (src/lstm/stridemap.h, unchanged from 5.0.0 to 5.5): the shape
-// and the t increments of its batch, height and width dimensions, then the heights and
-// widths of the batch's images (`std::vector<int>`: begin, end, capacity).
-typedef struct {
-    int shape[3];
-    int t_increments[3];
-    const int *heights_begin, *heights_end, *heights_capacity;
-    const int *widths_begin, *widths_end, *widths_capacity;
-} stride_map;
-
-// Its `StrideMap::Index`: the map, the flat index t, and the batch, y and x indices.
-typedef struct {
-    const stride_map *map;
-    int t;
-    int indices[3];
-} stride_index;
-
-enum { batch_dimension = 0, height_dimension = 1 };
 
 static _Thread_local override_stretch indexing = {0, 0};
 
@@ -71,39 +52,6 @@ static _Atomic(void *) library_init_to_last = NULL;
 #define DECREMENT_SYMBOL "_ZN9tesseract9StrideMap5Index9DecrementEv"
 #define INIT_TO_LAST_SYMBOL "_ZN9tesseract9StrideMap5Index17InitToLastOfBatchEi"
 
-// What each does, as Tesseract's stridemap.cpp does it.
-
-static inline int max_index_of(const stride_index *index, int dimension) {
-    const stride_map *map = index->map;
-    int max_index = map->shape[dimension] - 1;
-    if (dimension == batch_dimension) return max_index;
-    size_t batch = (size_t)index->indices[batch_dimension];
-    const int *sizes = dimension == height_dimension ? map->heights_begin : map->widths_begin;
-    const int *end = dimension == height_dimension ? map->heights_end : map->widths_end;
-    if (batch >= (size_t)(end - sizes) || sizes[batch] > max_index) return max_index;
-    return sizes[batch] - 1;
-}
-
-static inline bool is_valid(const stride_index *index) {
-    if (index->indices[0] < 0 || index->indices[1] < 0 || index->indices[2] < 0) return false;
-    for (int d = 0; d < 3; ++d) {
-        if (index->indices[d] > max_index_of(index, d)) return false;
-    }
-    return true;
-}
-
-static inline void set_t(stride_index *index) {
-    const int *increments = index->map->t_increments;
-    index->t = 0;
-    for (int d = 0; d < 3; ++d) index->t += increments[d] * index->indices[d];
-}
-
-static inline void init_to_last_of_batch(stride_index *index, int batch) {
-    index->indices[batch_dimension] = batch;
-    for (int d = batch_dimension + 1; d < 3; ++d) index->indices[d] = max_index_of(index, d);
-    set_t(index);
-}
-
 /// Whether the calling thread's stretch is on; counts the step when it is.
 static inline bool inlining(void) {
     if (!override_stretch_active(&indexing)) return false;
@@ -115,58 +63,42 @@ static inline bool inlining(void) {
 
 __attribute__((visibility("default"), used))
 int _ZNK9tesseract9StrideMap5Index13MaxIndexOfDimENS_14FlexDimensionsE(const stride_index *index, int dimension) {
-    if (inlining()) return max_index_of(index, dimension);
+    if (inlining()) return stride_max_index(index, dimension);
     int (*function)(const stride_index *, int) = override_library_function(&library_max_index, MAX_INDEX_SYMBOL);
     return function(index, dimension);
 }
 
 __attribute__((visibility("default"), used))
 bool _ZNK9tesseract9StrideMap5Index7IsValidEv(const stride_index *index) {
-    if (inlining()) return is_valid(index);
+    if (inlining()) return stride_is_valid(index);
     bool (*function)(const stride_index *) = override_library_function(&library_is_valid, IS_VALID_SYMBOL);
     return function(index);
 }
 
 __attribute__((visibility("default"), used))
 bool _ZNK9tesseract9StrideMap5Index6IsLastENS_14FlexDimensionsE(const stride_index *index, int dimension) {
-    if (inlining()) return max_index_of(index, dimension) == index->indices[dimension];
+    if (inlining()) return stride_max_index(index, dimension) == index->indices[dimension];
     bool (*function)(const stride_index *, int) = override_library_function(&library_is_last, IS_LAST_SYMBOL);
     return function(index, dimension);
 }
 
 __attribute__((visibility("default"), used))
 void _ZN9tesseract9StrideMap5Index15SetTFromIndicesEv(stride_index *index) {
-    if (inlining()) return set_t(index);
+    if (inlining()) return stride_set_t(index);
     void (*function)(stride_index *) = override_library_function(&library_set_t, SET_T_SYMBOL);
     function(index);
 }
 
 __attribute__((visibility("default"), used))
 bool _ZN9tesseract9StrideMap5Index9AddOffsetEiNS_14FlexDimensionsE(stride_index *index, int offset, int dimension) {
-    if (inlining()) {
-        index->indices[dimension] += offset;
-        set_t(index);
-        return is_valid(index);
-    }
+    if (inlining()) return stride_add_offset(index, offset, dimension);
     bool (*function)(stride_index *, int, int) = override_library_function(&library_add_offset, ADD_OFFSET_SYMBOL);
     return function(index, offset, dimension);
 }
 
 __attribute__((visibility("default"), used))
 bool _ZN9tesseract9StrideMap5Index9IncrementEv(stride_index *index) {
-    if (inlining()) {
-        const int *increments = index->map->t_increments;
-        for (int d = 2; d >= 0; --d) {
-            if (max_index_of(index, d) != index->indices[d]) {
-                index->t += increments[d];
-                ++index->indices[d];
-                return true;
-            }
-            index->t -= increments[d] * index->indices[d];
-            index->indices[d] = 0;
-        }
-        return false;
-    }
+    if (inlining()) return stride_increment(index);
     bool (*function)(stride_index *) = override_library_function(&library_increment, INCREMENT_SYMBOL);
     return function(index);
 }
@@ -179,13 +111,13 @@ bool _ZN9tesseract9StrideMap5Index9DecrementEv(stride_index *index) {
             if (index->indices[d] > 0) {
                 --index->indices[d];
                 if (d == batch_dimension) {
-                    init_to_last_of_batch(index, index->indices[batch_dimension]);
+                    stride_init_to_last_of_batch(index, index->indices[batch_dimension]);
                 } else {
                     index->t -= increments[d];
                 }
                 return true;
             }
-            index->indices[d] = max_index_of(index, d);
+            index->indices[d] = stride_max_index(index, d);
             index->t += increments[d] * index->indices[d];
         }
         return false;
@@ -196,7 +128,7 @@ bool _ZN9tesseract9StrideMap5Index9DecrementEv(stride_index *index) {
 
 __attribute__((visibility("default"), used))
 void _ZN9tesseract9StrideMap5Index17InitToLastOfBatchEi(stride_index *index, int batch) {
-    if (inlining()) return init_to_last_of_batch(index, batch);
+    if (inlining()) return stride_init_to_last_of_batch(index, batch);
     void (*function)(stride_index *, int) = override_library_function(&library_init_to_last, INIT_TO_LAST_SYMBOL);
     function(index, batch);
 }

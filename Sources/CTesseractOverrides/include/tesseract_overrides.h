@@ -94,27 +94,31 @@ void tesseract_overrides_inline_stride_index_end(void);
 /// How many index steps on the calling thread were done here.
 long tesseract_overrides_inlined_stride_index_steps(void);
 
-// MARK: The LSTM's time steps written in a loop the compiler vectorises (network_steps.c)
+// MARK: The LSTM's first layer and time steps without their calls (network_steps.c)
 //
-// Debian's libtesseract is built for the baseline x86-64, and one loop its LSTM runs at
-// every time step of every line is left unvectorised: `NetworkIO::WriteTimeStepPart`, which
-// scales each activation to 8 bits, rounds it half away from zero and clips it, one at a
-// time behind a branch (6-7% of a reading's CPU). Inside a stretch, it is done here as
-// Tesseract's networkio.cpp does it, written so that the compiler vectorises it: the same
-// values, so the same reading.
+// Debian's libtesseract is built for the baseline x86-64, and two of the steps its LSTM
+// takes for every line are slow there:
+// - `NetworkIO::WriteTimeStepPart` scales each activation to 8 bits, rounds it half away
+//   from zero and clips it, one at a time behind a branch (6-7% of a reading's CPU);
+// - `Convolve::Forward`, the first layer, gathers each pixel's 3 x 3 neighbourhood with
+//   three calls per neighbour (`StrideMap::Index` steps, and `CopyTimeStepGeneral` copying
+//   one value), filling places outside the image from the network's random numbers.
+// Inside a stretch, both are done here as Tesseract's networkio.cpp and convolve.cpp do
+// them, the first in a loop the compiler vectorises, the second without the calls and with
+// the same random numbers in the same order: the same values, so the same reading.
 //
-// The function reaches the network's values through Tesseract's private layout
-// (`NetworkIO`, `GENERIC_2D_ARRAY`), known for 5.3.x only: with any other libtesseract,
-// `begin` does nothing and returns 0.
+// The functions reach the network's values through Tesseract's private layouts
+// (`NetworkIO`, `GENERIC_2D_ARRAY`, `Network`, `Convolve`, `TRand`), known for 5.3.x only:
+// with any other libtesseract, `begin` does nothing and returns 0.
 
-/// Begins a stretch on the calling thread in which time steps are written here; 1 when
+/// Begins a stretch on the calling thread in which the two steps are done here; 1 when
 /// begun, 0 when the libtesseract loaded is not one whose layout is known (then nothing is
 /// to be ended). Calls nest; each that returned 1 is ended by
 /// `tesseract_overrides_vectorise_network_steps_end`.
 int tesseract_overrides_vectorise_network_steps_begin(void);
 /// Ends the stretch begun by the matching `tesseract_overrides_vectorise_network_steps_begin`.
 void tesseract_overrides_vectorise_network_steps_end(void);
-/// How many time steps on the calling thread were written here.
+/// How many time steps written and layers run on the calling thread were done here.
 long tesseract_overrides_vectorised_network_steps(void);
 
 #endif

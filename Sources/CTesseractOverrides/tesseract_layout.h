@@ -1,0 +1,139 @@
+// Tesseract's private layouts the overrides read (LP64), and the index steps they share.
+#ifndef TESSERACT_LAYOUT_H
+#define TESSERACT_LAYOUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+// Tesseract 5's `StrideMap` (src/lstm/stridemap.h, unchanged from 5.0.0 to 5.5): the shape
+// and the t increments of its batch, height and width dimensions, then the heights and
+// widths of the batch's images (`std::vector<int>`: begin, end, capacity).
+typedef struct {
+    int shape[3];
+    int t_increments[3];
+    const int *heights_begin, *heights_end, *heights_capacity;
+    const int *widths_begin, *widths_end, *widths_capacity;
+} stride_map;
+
+// Its `StrideMap::Index`: the map, the flat index t, and the batch, y and x indices.
+typedef struct {
+    const stride_map *map;
+    int t;
+    int indices[3];
+} stride_index;
+
+enum { batch_dimension = 0, height_dimension = 1, width_dimension = 2 };
+
+// Tesseract 5.3's `GENERIC_2D_ARRAY<T>` (src/ccstruct/matrix.h: a virtual destructor, then
+// `array_`, `empty_`, `dim1_`, `dim2_`, `size_allocated_`; row t of a matrix starts at
+// `array_ + t * dim2_`) and `NetworkIO` (src/lstm/networkio.h: `f_`, `i_`, `int_mode_`,
+// `stride_map_`).
+typedef struct {
+    const void *vtable;
+    float *array;
+    float empty;
+    int dim1, dim2, size_allocated;
+} float_matrix;
+
+typedef struct {
+    const void *vtable;
+    int8_t *array;
+    int8_t empty;
+    int dim1, dim2, size_allocated;
+} int8_matrix;
+
+typedef struct {
+    float_matrix f;
+    int8_matrix i;
+    bool int_mode;
+    stride_map stride_map;
+} network_io;
+
+// Tesseract 5.3's `TRand` (src/ccutil/helpers.h: a `std::minstd_rand`, whose state
+// libstdc++ keeps in one `unsigned long`).
+typedef struct {
+    unsigned long state;
+} random_numbers;
+
+// Tesseract 5.3's `Network` (src/lstm/network.h: a vtable, then `type_`, `training_`,
+// `needs_to_backprop_`, `network_flags_`, `ni_`, `no_`, `num_weights_`, `name_` (a
+// `std::string`), `forward_win_`, `backward_win_`, `randomizer_`) and `Convolve`
+// (src/lstm/convolve.h: `half_x_`, `half_y_` after it).
+typedef struct {
+    const void *vtable;
+    int type, training;
+    bool needs_to_backprop;
+    int32_t network_flags, ni, no, num_weights;
+    struct {
+        char *data;
+        size_t length;
+        char local[16];
+    } name;
+    void *forward_window, *backward_window;
+    random_numbers *randomizer;
+} network_layer;
+
+typedef struct {
+    network_layer network;
+    int32_t half_x, half_y;
+} convolve_layer;
+
+_Static_assert(offsetof(network_io, int_mode) == 64 && offsetof(network_io, stride_map) == 72, "NetworkIO's layout");
+_Static_assert(offsetof(network_layer, ni) == 24 && offsetof(network_layer, randomizer) == 88, "Network's layout");
+_Static_assert(offsetof(convolve_layer, half_x) == 96, "Convolve's layout");
+
+// `StrideMap::Index`'s steps, as Tesseract's stridemap.cpp does them.
+
+static inline int stride_max_index(const stride_index *index, int dimension) {
+    const stride_map *map = index->map;
+    int max_index = map->shape[dimension] - 1;
+    if (dimension == batch_dimension) return max_index;
+    size_t batch = (size_t)index->indices[batch_dimension];
+    const int *sizes = dimension == height_dimension ? map->heights_begin : map->widths_begin;
+    const int *end = dimension == height_dimension ? map->heights_end : map->widths_end;
+    if (batch >= (size_t)(end - sizes) || sizes[batch] > max_index) return max_index;
+    return sizes[batch] - 1;
+}
+
+static inline bool stride_is_valid(const stride_index *index) {
+    if (index->indices[0] < 0 || index->indices[1] < 0 || index->indices[2] < 0) return false;
+    for (int d = 0; d < 3; ++d) {
+        if (index->indices[d] > stride_max_index(index, d)) return false;
+    }
+    return true;
+}
+
+static inline void stride_set_t(stride_index *index) {
+    const int *increments = index->map->t_increments;
+    index->t = 0;
+    for (int d = 0; d < 3; ++d) index->t += increments[d] * index->indices[d];
+}
+
+static inline void stride_init_to_last_of_batch(stride_index *index, int batch) {
+    index->indices[batch_dimension] = batch;
+    for (int d = batch_dimension + 1; d < 3; ++d) index->indices[d] = stride_max_index(index, d);
+    stride_set_t(index);
+}
+
+static inline bool stride_add_offset(stride_index *index, int offset, int dimension) {
+    index->indices[dimension] += offset;
+    stride_set_t(index);
+    return stride_is_valid(index);
+}
+
+static inline bool stride_increment(stride_index *index) {
+    const int *increments = index->map->t_increments;
+    for (int d = 2; d >= 0; --d) {
+        if (stride_max_index(index, d) != index->indices[d]) {
+            index->t += increments[d];
+            ++index->indices[d];
+            return true;
+        }
+        index->t -= increments[d] * index->indices[d];
+        index->indices[d] = 0;
+    }
+    return false;
+}
+
+#endif
