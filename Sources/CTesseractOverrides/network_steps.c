@@ -40,10 +40,14 @@ long tesseract_overrides_vectorised_network_steps(void) { return stepping.change
 static _Atomic(void *) library_write_part = NULL;
 static _Atomic(void *) library_convolve = NULL;
 static _Atomic(void *) library_resize_to_map = NULL;
+static _Atomic(void *) library_maxpool = NULL;
+static _Atomic(void *) library_resize_scaled = NULL;
 
 #define WRITE_PART_SYMBOL "_ZN9tesseract9NetworkIO17WriteTimeStepPartEiiiPKf"
 #define CONVOLVE_SYMBOL "_ZN9tesseract8Convolve7ForwardEbRKNS_9NetworkIOEPKNS_15TransposedArrayEPNS_14NetworkScratchEPS1_"
 #define RESIZE_TO_MAP_SYMBOL "_ZN9tesseract9NetworkIO11ResizeToMapEbRKNS_9StrideMapEi"
+#define MAXPOOL_SYMBOL "_ZN9tesseract7Maxpool7ForwardEbRKNS_9NetworkIOEPKNS_15TransposedArrayEPNS_14NetworkScratchEPS1_"
+#define RESIZE_SCALED_SYMBOL "_ZN9tesseract9NetworkIO12ResizeScaledERKS0_iii"
 
 /// `IntCastRounded(value * INT8_MAX)` clipped to ±INT8_MAX, as `WriteTimeStepPart` writes an
 /// activation in 8-bit mode (helpers.h: half away from zero).
@@ -152,6 +156,70 @@ void _ZN9tesseract8Convolve7ForwardEbRKNS_9NetworkIOEPKNS_15TransposedArrayEPNS_
                     randomize(output, t, out_y, features, numbers);
                 } else {
                     copy_step(output, t, out_y, features, input, around.t);
+                }
+            }
+        }
+    } while (stride_increment(&destination));
+}
+
+/// The greater, value by value, of step `t` and the source's step `from` (in the same mode),
+/// kept in step `t`: `NetworkIO::MaxpoolTimeStep` without noting where each came from.
+static inline void raise_step(network_io *io, int t, const network_io *source, int from) {
+    if (io->int_mode) {
+        int features = io->i.dim2;
+        int8_t *line = io->i.array + (size_t)t * features;
+        const int8_t *values = source->i.array + (size_t)from * source->i.dim2;
+        for (int k = 0; k < features; ++k) line[k] = line[k] < values[k] ? values[k] : line[k];
+    } else {
+        int features = io->f.dim2;
+        float *line = io->f.array + (size_t)t * features;
+        const float *values = source->f.array + (size_t)from * source->f.dim2;
+        for (int k = 0; k < features; ++k) line[k] = line[k] < values[k] ? values[k] : line[k];
+    }
+}
+
+typedef void (*maxpool_function)(maxpool_layer *, bool, const network_io *, const void *, void *, network_io *);
+typedef void (*resize_scaled_function)(network_io *, const network_io *, int, int, int);
+
+/// `void Maxpool::Forward(bool debug, const NetworkIO &input, const TransposedArray *,
+/// NetworkScratch *, NetworkIO *output)`: each position of `output` the greatest, value by
+/// value, of the `x_scale` by `y_scale` input positions it covers; as maxpool.cpp does it,
+/// without a call per position covered. Where each greatest came from (`maxes_`) and the
+/// input's map (`back_map_`) are kept only for learning (`Maxpool::Backward`): a network
+/// that will never learn (`training_disabled`) is not given them.
+__attribute__((visibility("default"), used))
+void _ZN9tesseract7Maxpool7ForwardEbRKNS_9NetworkIOEPKNS_15TransposedArrayEPNS_14NetworkScratchEPS1_(
+    maxpool_layer *layer, bool debug, const network_io *input, const void *transpose, void *scratch, network_io *output) {
+    resize_scaled_function resize = (resize_scaled_function)override_library_function(&library_resize_scaled, RESIZE_SCALED_SYMBOL);
+    if (!override_stretch_active(&stepping) || debug || layer->network.training != training_disabled || resize == NULL
+        || layer->x_scale < 1 || layer->y_scale < 1)
+    {
+        maxpool_function function = (maxpool_function)override_library_function(&library_maxpool, MAXPOOL_SYMBOL);
+        function(layer, debug, input, transpose, scratch, output);
+        return;
+    }
+    stepping.changed += 1;
+    resize(output, input, layer->x_scale, layer->y_scale, layer->network.no);
+    stride_index destination = {&output->stride_map, 0, {0, 0, 0}};
+    do {
+        int t = destination.t;
+        stride_index covered = {&input->stride_map, 0, {0, 0, 0}};
+        covered.indices[batch_dimension] = destination.indices[batch_dimension];
+        covered.indices[height_dimension] = destination.indices[height_dimension] * layer->y_scale;
+        covered.indices[width_dimension] = destination.indices[width_dimension] * layer->x_scale;
+        stride_set_t(&covered);
+        // `NetworkIO::CopyTimeStepFrom`: the first position covered, whole.
+        if (output->int_mode) {
+            memcpy(output->i.array + (size_t)t * output->i.dim2, input->i.array + (size_t)covered.t * input->i.dim2, (size_t)output->i.dim2);
+        } else {
+            memcpy(output->f.array + (size_t)t * output->f.dim2, input->f.array + (size_t)covered.t * input->f.dim2,
+                (size_t)output->f.dim2 * sizeof(float));
+        }
+        for (int x = 0; x < layer->x_scale; ++x) {
+            for (int y = 0; y < layer->y_scale; ++y) {
+                stride_index position = covered;
+                if (stride_add_offset(&position, x, width_dimension) && stride_add_offset(&position, y, height_dimension)) {
+                    raise_step(output, t, input, position.t);
                 }
             }
         }

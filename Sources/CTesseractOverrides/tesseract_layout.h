@@ -79,6 +79,18 @@ typedef struct {
     int32_t half_x, half_y;
 } convolve_layer;
 
+// `Maxpool` (src/lstm/maxpool.h), a `Reconfig` (src/lstm/reconfig.h: `back_map_`,
+// `x_scale_`, `y_scale_` after the `Network`).
+typedef struct {
+    network_layer network;
+    stride_map back_map;
+    int32_t x_scale, y_scale;
+} maxpool_layer;
+
+/// `Network::training_` of a network that will never learn (`TS_DISABLED`).
+enum { training_disabled = 0 };
+
+_Static_assert(offsetof(maxpool_layer, x_scale) == 168, "Reconfig's layout");
 _Static_assert(offsetof(network_io, int_mode) == 64 && offsetof(network_io, stride_map) == 72, "NetworkIO's layout");
 _Static_assert(offsetof(network_layer, ni) == 24 && offsetof(network_layer, randomizer) == 88, "Network's layout");
 _Static_assert(offsetof(convolve_layer, half_x) == 96, "Convolve's layout");

@@ -117,7 +117,8 @@ struct TesseractOverrideTests {
     enum LSTMStep: CaseIterable, Sendable {
         /// `StrideMap::Index`'s steps, without calls between them.
         case strideIndex
-        /// `NetworkIO::WriteTimeStepPart`, vectorised, and `Convolve::Forward` without its calls.
+        /// `NetworkIO::WriteTimeStepPart`, vectorised; `Convolve::Forward` and `Maxpool::Forward`
+        /// without their calls.
         case networkSteps
 
         var override: TesseractOverride {
@@ -137,7 +138,7 @@ struct TesseractOverrideTests {
     }
 
     @Test(
-        "The LSTM's steps done in the package (index steps and the first layer without calls, time steps vectorised) read the same lines, words, characters, confidences and boxes",
+        "The LSTM's steps done in the package (index steps and the first two layers without calls, time steps vectorised) read the same lines, words, characters, confidences and boxes",
         arguments: LSTMStep.allCases, ["mixed.png", "receipt.png", "photo.jpg"])
     func lstmStep(_ step: LSTMStep, fixture: String) throws {
         let directory = try locator.directory(for: ["kor", "eng"])

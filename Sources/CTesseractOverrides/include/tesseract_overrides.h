@@ -1,4 +1,4 @@
-// Five of Tesseract's wasted steps left out, for the calling thread only.
+// Tesseract's wasted steps left out, for the calling thread only.
 //
 // Each file here defines a function libtesseract calls through its PLT, under the same
 // name, so the dynamic linker resolves Tesseract's call here; on a thread inside the
@@ -94,24 +94,27 @@ void tesseract_overrides_inline_stride_index_end(void);
 /// How many index steps on the calling thread were done here.
 long tesseract_overrides_inlined_stride_index_steps(void);
 
-// MARK: The LSTM's first layer and time steps without their calls (network_steps.c)
+// MARK: The LSTM's first layers and time steps without their calls (network_steps.c)
 //
-// Debian's libtesseract is built for the baseline x86-64, and two of the steps its LSTM
+// Debian's libtesseract is built for the baseline x86-64, and three of the steps its LSTM
 // takes for every line are slow there:
 // - `NetworkIO::WriteTimeStepPart` scales each activation to 8 bits, rounds it half away
 //   from zero and clips it, one at a time behind a branch (6-7% of a reading's CPU);
 // - `Convolve::Forward`, the first layer, gathers each pixel's 3 x 3 neighbourhood with
 //   three calls per neighbour (`StrideMap::Index` steps, and `CopyTimeStepGeneral` copying
-//   one value), filling places outside the image from the network's random numbers.
-// Inside a stretch, both are done here as Tesseract's networkio.cpp and convolve.cpp do
-// them, the first in a loop the compiler vectorises, the second without the calls and with
-// the same random numbers in the same order: the same values, so the same reading.
+//   one value), filling places outside the image from the network's random numbers;
+// - `Maxpool::Forward`, the second, takes the greatest of each 3 x 3 block with two calls
+//   per position covered, and notes where each came from, which only learning reads.
+// Inside a stretch, all three are done here as Tesseract's networkio.cpp, convolve.cpp and
+// maxpool.cpp do them: the first in a loop the compiler vectorises, the others without the
+// calls (the same random numbers in the same order; where the greatest came from left
+// unnoted in a network that never learns): the same values, so the same reading.
 //
 // The functions reach the network's values through Tesseract's private layouts
-// (`NetworkIO`, `GENERIC_2D_ARRAY`, `Network`, `Convolve`, `TRand`), known for 5.3.x only:
-// with any other libtesseract, `begin` does nothing and returns 0.
+// (`NetworkIO`, `GENERIC_2D_ARRAY`, `Network`, `Convolve`, `Reconfig`, `TRand`), known for
+// 5.3.x only: with any other libtesseract, `begin` does nothing and returns 0.
 
-/// Begins a stretch on the calling thread in which the two steps are done here; 1 when
+/// Begins a stretch on the calling thread in which the three steps are done here; 1 when
 /// begun, 0 when the libtesseract loaded is not one whose layout is known (then nothing is
 /// to be ended). Calls nest; each that returned 1 is ended by
 /// `tesseract_overrides_vectorise_network_steps_end`.

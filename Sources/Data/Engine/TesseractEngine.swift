@@ -15,8 +15,8 @@ final class TesseractEngine: TextRecognizer {
     /// Whether the LSTM's index steps are done without calls between them
     /// (`TesseractOverride.strideIndex`: the same indices, so the same reading, in less time).
     var inlinesStrideIndex = true
-    /// Whether the LSTM's time steps are written in a vectorised loop and its first layer run
-    /// without calls per pixel (`TesseractOverride.networkSteps`: the same values, so the
+    /// Whether the LSTM's time steps are written in a vectorised loop and its first two layers
+    /// run without calls per pixel (`TesseractOverride.networkSteps`: the same values, so the
     /// same reading, in less time).
     var vectorisesNetworkSteps = true
     /// Whether Korean words Tesseract's stopper doubts are kept without the other models'

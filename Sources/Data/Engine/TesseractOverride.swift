@@ -82,13 +82,14 @@ struct TesseractOverride: Sendable {
         begin: { tesseract_overrides_inline_stride_index_begin() != 0 }, end: { tesseract_overrides_inline_stride_index_end() },
         changed: { tesseract_overrides_inlined_stride_index_steps() })
 
-    /// Two steps Tesseract's LSTM takes for every line, slow in Debian's build: writing a
+    /// Three steps Tesseract's LSTM takes for every line, slow in Debian's build: writing a
     /// time step (`NetworkIO::WriteTimeStepPart`: activations scaled to 8 bits one at a
-    /// time behind a branch, 6-7% of a reading's CPU, left unvectorised) and the first
-    /// layer (`Convolve::Forward`: three calls per pixel and neighbour). Done in the package
-    /// as Tesseract does them, the first in a loop the compiler vectorises, the second
-    /// without the calls and with the same random numbers for places outside the image,
-    /// while an engine of ours recognises (`TesseractEngine.recognizing`): the same values,
+    /// time behind a branch, 6-7% of a reading's CPU, left unvectorised), the first layer
+    /// (`Convolve::Forward`: three calls per pixel and neighbour) and the second
+    /// (`Maxpool::Forward`: two calls per position covered). Done in the package as
+    /// Tesseract does them, the first in a loop the compiler vectorises, the others without
+    /// the calls (with the same random numbers for places outside the image; where each
+    /// greatest came from, which only learning reads, left unnoted), while an engine of ours recognises (`TesseractEngine.recognizing`): the same values,
     /// so the same reading. Only where the libtesseract loaded is 5.3.x (the values are
     /// reached through its private layouts).
     static let networkSteps = TesseractOverride(
