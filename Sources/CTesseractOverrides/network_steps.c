@@ -139,23 +139,29 @@ void _ZN9tesseract8Convolve7ForwardEbRKNS_9NetworkIOEPKNS_15TransposedArrayEPNS_
     resize(output, input->int_mode, &input->stride_map, layer->network.no);
     int features = layer->network.ni;
     int y_scale = 2 * layer->half_y + 1;
+    // The output's map is the input's: a neighbour (x, y) away is inside the image when its x
+    // and y are within the image's (what `StrideMap::Index::AddOffset` finds), and lies
+    // x and y increments of t away.
+    const int *increments = output->stride_map.t_increments;
     stride_index destination = {&output->stride_map, 0, {0, 0, 0}};
     do {
         int t = destination.t;
+        int x0 = destination.indices[width_dimension];
+        int y0 = destination.indices[height_dimension];
+        int last_x = stride_max_index(&destination, width_dimension);
+        int last_y = stride_max_index(&destination, height_dimension);
         int out_x = 0;
         for (int x = -layer->half_x; x <= layer->half_x; ++x, out_x += y_scale * features) {
-            stride_index across = destination;
-            if (!stride_add_offset(&across, x, width_dimension)) {
+            if (x0 + x < 0 || x0 + x > last_x) {
                 randomize(output, t, out_x, y_scale * features, numbers);
                 continue;
             }
             int out_y = out_x;
             for (int y = -layer->half_y; y <= layer->half_y; ++y, out_y += features) {
-                stride_index around = across;
-                if (!stride_add_offset(&around, y, height_dimension)) {
+                if (y0 + y < 0 || y0 + y > last_y) {
                     randomize(output, t, out_y, features, numbers);
                 } else {
-                    copy_step(output, t, out_y, features, input, around.t);
+                    copy_step(output, t, out_y, features, input, t + x * increments[width_dimension] + y * increments[height_dimension]);
                 }
             }
         }
