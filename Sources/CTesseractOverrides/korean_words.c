@@ -8,7 +8,6 @@
 typedef _Bool (*acceptable_result_function)(const void *dict, void *word);
 /// `const char *tesseract::UNICHARSET::id_to_unichar(UNICHAR_ID id) const`.
 typedef const char *(*id_to_unichar_function)(const void *unicharset, int id);
-typedef const char *(*version_function)(void);
 
 #define ACCEPTABLE_RESULT_SYMBOL "_ZNK9tesseract4Dict16AcceptableResultEPNS_8WERD_RESE"
 #define ID_TO_UNICHAR_SYMBOL "_ZNK9tesseract10UNICHARSET13id_to_unicharEi"
@@ -33,23 +32,11 @@ static _Atomic(void *) tesseract_acceptable_result = NULL;
 static _Atomic(void *) tesseract_id_to_unichar = NULL;
 
 /// Whether the libtesseract in the process is one whose layout this file reads (5.3.x):
-/// asked once (0 unknown, 1 known, 2 not).
+/// asked once (`override_layout_known`).
 static _Atomic int layout = 0;
 
-static int layout_known(void) {
-    int known = atomic_load(&layout);
-    if (known == 0) {
-        const char *text = NULL;
-        version_function version = (version_function)dlsym(RTLD_NEXT, "TessVersion");
-        if (version != NULL) text = version();
-        known = text != NULL && strncmp(text, "5.3.", 4) == 0 && sizeof(void *) == 8 ? 1 : 2;
-        atomic_store(&layout, known);
-    }
-    return known == 1;
-}
-
 int tesseract_overrides_accept_korean_words_begin(float floor) {
-    if (!layout_known()) return 0;
+    if (!override_layout_known(&layout, "5.3.")) return 0;
     accepting.floor = floor;
     return override_stretch_begin(&accepting.stretch);
 }

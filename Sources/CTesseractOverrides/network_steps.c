@@ -1,36 +1,20 @@
-// Tesseract's LSTM writing a time step as a loop the compiler can vectorise: see
-// include/tesseract_overrides.h.
+// Tesseract's LSTM: a time step written in a loop the compiler vectorises, and its first two
+// layers without their calls per pixel: see include/tesseract_overrides.h.
 #include "override_support.h"
 #include "tesseract_layout.h"
 #include "tesseract_overrides.h"
 
-#include <string.h>
-
 // As Tesseract's arithmetic: each product and sum rounded on its own, never fused.
 #pragma STDC FP_CONTRACT OFF
-
-typedef const char *(*version_function)(void);
 
 static _Thread_local override_stretch stepping = {0, 0};
 
 /// Whether the libtesseract in the process is one whose `NetworkIO` this file reads (5.3.x,
-/// LP64): asked once (0 unknown, 1 known, 2 not).
+/// LP64), asked once (`override_layout_known`).
 static _Atomic int layout = 0;
 
-static int layout_known(void) {
-    int known = atomic_load(&layout);
-    if (known == 0) {
-        const char *text = NULL;
-        version_function version = (version_function)dlsym(RTLD_NEXT, "TessVersion");
-        if (version != NULL) text = version();
-        known = text != NULL && strncmp(text, "5.3.", 4) == 0 && sizeof(void *) == 8 ? 1 : 2;
-        atomic_store(&layout, known);
-    }
-    return known == 1;
-}
-
 int tesseract_overrides_vectorise_network_steps_begin(void) {
-    if (!layout_known()) return 0;
+    if (!override_layout_known(&layout, "5.3.")) return 0;
     return override_stretch_begin(&stepping);
 }
 
@@ -49,6 +33,10 @@ static _Atomic(void *) library_resize_scaled = NULL;
 #define MAXPOOL_SYMBOL "_ZN9tesseract7Maxpool7ForwardEbRKNS_9NetworkIOEPKNS_15TransposedArrayEPNS_14NetworkScratchEPS1_"
 #define RESIZE_SCALED_SYMBOL "_ZN9tesseract9NetworkIO12ResizeScaledERKS0_iii"
 
+/// Step `t`'s values in 8-bit mode and in float mode (`NetworkIO::i_[t]`, `f_[t]`).
+static inline int8_t *byte_row(const network_io *io, int t) { return io->i.array + (size_t)t * io->i.dim2; }
+static inline float *float_row(const network_io *io, int t) { return io->f.array + (size_t)t * io->f.dim2; }
+
 /// `IntCastRounded(value * INT8_MAX)` clipped to ±INT8_MAX, as `WriteTimeStepPart` writes an
 /// activation in 8-bit mode (helpers.h: half away from zero).
 static inline int8_t quantised(float value) {
@@ -57,7 +45,7 @@ static inline int8_t quantised(float value) {
     return (int8_t)(rounded < -127 ? -127 : rounded > 127 ? 127 : rounded);
 }
 
-// Exported under the C++ name so that it takes the place of Tesseract's function.
+// Exported under the C++ names so that they take the place of Tesseract's functions.
 
 /// `void NetworkIO::WriteTimeStepPart(int t, int offset, int num_features, const TFloat *input)`.
 __attribute__((visibility("default"), used))
@@ -69,10 +57,10 @@ void _ZN9tesseract9NetworkIO17WriteTimeStepPartEiiiPKf(network_io *io, int t, in
     }
     stepping.changed += 1;
     if (io->int_mode) {
-        int8_t *line = io->i.array + (size_t)t * io->i.dim2 + offset;
+        int8_t *line = byte_row(io, t) + offset;
         for (int k = 0; k < features; ++k) line[k] = quantised(input[k]);
     } else {
-        float *line = io->f.array + (size_t)t * io->f.dim2 + offset;
+        float *line = float_row(io, t) + offset;
         for (int k = 0; k < features; ++k) line[k] = input[k];
     }
 }
@@ -87,23 +75,26 @@ static inline double signed_random(random_numbers *numbers, double range) {
 /// a convolution fills the places it reaches outside the image.
 static void randomize(network_io *io, int t, int offset, int features, random_numbers *numbers) {
     if (io->int_mode) {
-        int8_t *line = io->i.array + (size_t)t * io->i.dim2 + offset;
+        int8_t *line = byte_row(io, t) + offset;
         for (int k = 0; k < features; ++k) {
             double value = signed_random(numbers, INT8_MAX);
             line[k] = (int8_t)(value >= 0.0 ? (int)(value + 0.5) : -(int)(-value + 0.5));
         }
     } else {
-        float *line = io->f.array + (size_t)t * io->f.dim2 + offset;
+        float *line = float_row(io, t) + offset;
         for (int k = 0; k < features; ++k) line[k] = (float)signed_random(numbers, 1.0);
     }
 }
+
+/// `NetworkIO::NumFeatures`: how many values a step holds, in its mode.
+static inline int step_width(const network_io *io) { return io->int_mode ? io->i.dim2 : io->f.dim2; }
 
 /// `NetworkIO::CopyTimeStepGeneral`: `features` values of the source's step `from` copied
 /// into step `t` from `offset` on (both in the same mode).
 static inline void copy_step(network_io *io, int t, int offset, int features, const network_io *source, int from) {
     if (io->int_mode) {
-        int8_t *line = io->i.array + (size_t)t * io->i.dim2 + offset;
-        const int8_t *values = source->i.array + (size_t)from * source->i.dim2;
+        int8_t *line = byte_row(io, t) + offset;
+        const int8_t *values = byte_row(source, from);
         // A first layer's steps hold one value or a few: no call for those.
         if (features <= 16) {
             for (int k = 0; k < features; ++k) line[k] = values[k];
@@ -111,7 +102,7 @@ static inline void copy_step(network_io *io, int t, int offset, int features, co
             memcpy(line, values, (size_t)features);
         }
     } else {
-        memcpy(io->f.array + (size_t)t * io->f.dim2 + offset, source->f.array + (size_t)from * source->f.dim2, (size_t)features * sizeof(float));
+        memcpy(float_row(io, t) + offset, float_row(source, from), (size_t)features * sizeof(float));
     }
 }
 
@@ -173,13 +164,13 @@ void _ZN9tesseract8Convolve7ForwardEbRKNS_9NetworkIOEPKNS_15TransposedArrayEPNS_
 static inline void raise_step(network_io *io, int t, const network_io *source, int from) {
     if (io->int_mode) {
         int features = io->i.dim2;
-        int8_t *line = io->i.array + (size_t)t * features;
-        const int8_t *values = source->i.array + (size_t)from * source->i.dim2;
+        int8_t *line = byte_row(io, t);
+        const int8_t *values = byte_row(source, from);
         for (int k = 0; k < features; ++k) line[k] = line[k] < values[k] ? values[k] : line[k];
     } else {
         int features = io->f.dim2;
-        float *line = io->f.array + (size_t)t * features;
-        const float *values = source->f.array + (size_t)from * source->f.dim2;
+        float *line = float_row(io, t);
+        const float *values = float_row(source, from);
         for (int k = 0; k < features; ++k) line[k] = line[k] < values[k] ? values[k] : line[k];
     }
 }
@@ -215,12 +206,7 @@ void _ZN9tesseract7Maxpool7ForwardEbRKNS_9NetworkIOEPKNS_15TransposedArrayEPNS_1
         covered.indices[width_dimension] = destination.indices[width_dimension] * layer->x_scale;
         stride_set_t(&covered);
         // `NetworkIO::CopyTimeStepFrom`: the first position covered, whole.
-        if (output->int_mode) {
-            memcpy(output->i.array + (size_t)t * output->i.dim2, input->i.array + (size_t)covered.t * input->i.dim2, (size_t)output->i.dim2);
-        } else {
-            memcpy(output->f.array + (size_t)t * output->f.dim2, input->f.array + (size_t)covered.t * input->f.dim2,
-                (size_t)output->f.dim2 * sizeof(float));
-        }
+        copy_step(output, t, 0, step_width(output), input, covered.t);
         for (int x = 0; x < layer->x_scale; ++x) {
             for (int y = 0; y < layer->y_scale; ++y) {
                 stride_index position = covered;

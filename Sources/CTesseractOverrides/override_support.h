@@ -1,5 +1,6 @@
 // What the overrides share: a per-thread stretch in which the override is in force (calls
-// nest) with a count of the calls it changed, and the library's own function found by name.
+// nest) with a count of the calls it changed, the library's own function found by name, and
+// whether the library's version is one whose layout an override reads.
 #ifndef OVERRIDE_SUPPORT_H
 #define OVERRIDE_SUPPORT_H
 
@@ -7,6 +8,7 @@
 #include <dlfcn.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <string.h>
 
 /// One thread's stretch of an override: how deep the nested stretches are, and how many
 /// calls the override changed on the thread.
@@ -36,6 +38,23 @@ static inline void *override_library_function(_Atomic(void *) *cache, const char
         atomic_store(cache, function);
     }
     return function;
+}
+
+typedef const char *(*override_version_function)(void);
+
+/// Whether the libtesseract in the process is one whose private layout an override reads:
+/// its `TessVersion()` begins with `prefix` (`"5.3."`, `"5."`), on an LP64 machine; asked
+/// once into `cache` (0 unknown, 1 known, 2 not; a race only asks again).
+static inline int override_layout_known(_Atomic int *cache, const char *prefix) {
+    int known = atomic_load(cache);
+    if (known == 0) {
+        const char *text = NULL;
+        override_version_function version = (override_version_function)dlsym(RTLD_NEXT, "TessVersion");
+        if (version != NULL) text = version();
+        known = text != NULL && strncmp(text, prefix, strlen(prefix)) == 0 && sizeof(void *) == 8 ? 1 : 2;
+        atomic_store(cache, known);
+    }
+    return known == 1;
 }
 
 #endif

@@ -3,30 +3,14 @@
 #include "tesseract_layout.h"
 #include "tesseract_overrides.h"
 
-#include <string.h>
-
-typedef const char *(*version_function)(void);
-
 static _Thread_local override_stretch indexing = {0, 0};
 
 /// Whether the libtesseract in the process is one whose `StrideMap` this file reads (5.x,
-/// LP64): asked once (0 unknown, 1 known, 2 not).
+/// LP64), asked once (`override_layout_known`).
 static _Atomic int layout = 0;
 
-static int layout_known(void) {
-    int known = atomic_load(&layout);
-    if (known == 0) {
-        const char *text = NULL;
-        version_function version = (version_function)dlsym(RTLD_NEXT, "TessVersion");
-        if (version != NULL) text = version();
-        known = text != NULL && strncmp(text, "5.", 2) == 0 && sizeof(void *) == 8 ? 1 : 2;
-        atomic_store(&layout, known);
-    }
-    return known == 1;
-}
-
 int tesseract_overrides_inline_stride_index_begin(void) {
-    if (!layout_known()) return 0;
+    if (!override_layout_known(&layout, "5.")) return 0;
     return override_stretch_begin(&indexing);
 }
 
