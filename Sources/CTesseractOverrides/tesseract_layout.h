@@ -87,6 +87,23 @@ typedef struct {
     int32_t x_scale, y_scale;
 } maxpool_layer;
 
+// Tesseract 5.3's `WeightMatrix` (src/lstm/weightmatrix.h: `wf_`, `wi_`, `wf_t_` (a
+// `TransposedArray`, which adds nothing to its `GENERIC_2D_ARRAY`), `int_mode_`, `use_adam_`,
+// `scales_`, `dw_`, `updates_`, `dw_sq_sum_`, `shaped_w_`; the vectors as begin, end, capacity).
+typedef struct {
+    float_matrix wf;
+    int8_matrix wi;
+    float_matrix wf_t;
+    bool int_mode, use_adam;
+    struct {
+        const float *begin, *end, *capacity;
+    } scales;
+    float_matrix dw, updates, dw_sq_sum;
+    struct {
+        const int8_t *begin, *end, *capacity;
+    } shaped_w;
+} weight_matrix;
+
 /// `Network::training_` of a network that will never learn (`TS_DISABLED`).
 enum { training_disabled = 0 };
 
@@ -94,6 +111,9 @@ _Static_assert(offsetof(maxpool_layer, x_scale) == 168, "Reconfig's layout");
 _Static_assert(offsetof(network_io, int_mode) == 64 && offsetof(network_io, stride_map) == 72, "NetworkIO's layout");
 _Static_assert(offsetof(network_layer, ni) == 24 && offsetof(network_layer, randomizer) == 88, "Network's layout");
 _Static_assert(offsetof(convolve_layer, half_x) == 96, "Convolve's layout");
+_Static_assert(offsetof(weight_matrix, wi.dim1) == 52 && offsetof(weight_matrix, scales) == 104
+                   && offsetof(weight_matrix, shaped_w) == 224,
+               "WeightMatrix's layout");
 
 // `StrideMap::Index`'s steps, as Tesseract's stridemap.cpp does them.
 

@@ -124,4 +124,31 @@ void tesseract_overrides_vectorise_network_steps_end(void);
 /// How many time steps written and layers run on the calling thread were done here.
 long tesseract_overrides_vectorised_network_steps(void);
 
+// MARK: The LSTM's matrix products with dot-product instructions (matrix_products.c)
+//
+// Most of the arithmetic of a reading is the LSTM's products of 8-bit weights and inputs
+// (`WeightMatrix::MatrixDotVector`, 14% of the CPU). Debian's libtesseract does them with
+// AVX2 at best: five instructions for each 32 weights (`_mm256_sign_epi8` twice,
+// `_mm256_maddubs_epi16`, `_mm256_madd_epi16`, `_mm256_add_epi32`). Where the processor has
+// AVX-512 with VNNI, inside a stretch they are done here with `vpdpbusd`, 64 weights at a
+// time, on the weights as the library shaped them for its AVX2 products: the same integer
+// sums, scaled by the same float operations, so the same values. Anywhere else (another
+// processor, weights shaped for another instruction set) the library's function does them.
+//
+// The weights are reached through Tesseract's private layout (`WeightMatrix`), known for
+// 5.3.x only: with any other libtesseract, `begin` does nothing and returns 0.
+
+/// Whether the processor has the instructions (AVX-512 F, BW and VL with VNNI, their
+/// registers kept by the system).
+int tesseract_overrides_dot_product_instructions_available(void);
+/// Begins a stretch on the calling thread in which the products are done here; 1 when begun,
+/// 0 when the processor lacks the instructions or the libtesseract loaded is not one whose
+/// layout is known (then nothing is to be ended). Calls nest; each that returned 1 is ended
+/// by `tesseract_overrides_use_dot_product_instructions_end`.
+int tesseract_overrides_use_dot_product_instructions_begin(void);
+/// Ends the stretch begun by the matching `tesseract_overrides_use_dot_product_instructions_begin`.
+void tesseract_overrides_use_dot_product_instructions_end(void);
+/// How many matrix products on the calling thread were done here.
+long tesseract_overrides_dot_product_instruction_products(void);
+
 #endif

@@ -19,6 +19,10 @@ final class TesseractEngine: TextRecognizer {
     /// run without calls per pixel (`TesseractOverride.networkSteps`: the same values, so the
     /// same reading, in less time).
     var vectorisesNetworkSteps = true
+    /// Whether the LSTM's 8-bit matrix products use the processor's dot-product instructions
+    /// where it has them (`TesseractOverride.matrixProducts`: the same values, so the same
+    /// reading, in less time).
+    var usesDotProductInstructions = true
     /// Whether Korean words Tesseract's stopper doubts are kept without the other models'
     /// retry (`TesseractOverride.koreanWords`): set for engines holding a Korean model and others.
     var acceptsKoreanWords: Bool
@@ -175,6 +179,7 @@ final class TesseractEngine: TextRecognizer {
         let overrides = [
             storesLineImages ? TesseractOverride.storedLineImages : nil, acceptsKoreanWords ? TesseractOverride.koreanWords : nil,
             inlinesStrideIndex ? TesseractOverride.strideIndex : nil, vectorisesNetworkSteps ? TesseractOverride.networkSteps : nil,
+            usesDotProductInstructions ? TesseractOverride.matrixProducts : nil,
         ]
         let recognized = TesseractOverride.during(overrides.compactMap { $0 }) { TessBaseAPIRecognize(handle, monitor.handle) }
         guard recognized == 0 else { return nil }
