@@ -183,3 +183,24 @@ void _ZNK9tesseract12WeightMatrix15MatrixDotVectorEPKaPf(const weight_matrix *ma
     multiplying.changed += 1;
     matrix_dot_vector(matrix->wi.dim1, matrix->wi.dim2, matrix->shaped_w.begin, matrix->scales.begin, u, v);
 }
+
+/// intsimdmatrix.h's `IntSimdMatrix`: the product function, then its shape.
+typedef struct {
+    void (*matrix_dot_vector)(int, int, const int8_t *, const float *, const int8_t *, float *);
+    int num_outputs_per_register, max_output_registers, num_inputs_per_register, num_inputs_per_group;
+} int_simd_matrix;
+
+int tesseract_overrides_dot_product_instruction_product(
+    int outputs, int inputs, const int8_t *weights, const float *scales, const int8_t *values, float *out) {
+    if (!tesseract_overrides_dot_product_instructions_available()) return 0;
+    matrix_dot_vector(outputs, inputs + 1, weights, scales, values, out);
+    return 1;
+}
+
+int tesseract_overrides_library_product(
+    int outputs, int inputs, const int8_t *weights, const float *scales, const int8_t *values, float *out) {
+    const int_simd_matrix *avx2 = library_data(&library_avx2_matrix, AVX2_MATRIX_SYMBOL);
+    if (avx2 == NULL || !tesseract_overrides_avx2_available()) return 0;
+    avx2->matrix_dot_vector(outputs, inputs + 1, weights, scales, values, out);
+    return 1;
+}

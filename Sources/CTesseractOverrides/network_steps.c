@@ -33,18 +33,6 @@ static _Atomic(void *) library_resize_scaled = NULL;
 #define MAXPOOL_SYMBOL "_ZN9tesseract7Maxpool7ForwardEbRKNS_9NetworkIOEPKNS_15TransposedArrayEPNS_14NetworkScratchEPS1_"
 #define RESIZE_SCALED_SYMBOL "_ZN9tesseract9NetworkIO12ResizeScaledERKS0_iii"
 
-/// Step `t`'s values in 8-bit mode and in float mode (`NetworkIO::i_[t]`, `f_[t]`).
-static inline int8_t *byte_row(const network_io *io, int t) { return io->i.array + (size_t)t * io->i.dim2; }
-static inline float *float_row(const network_io *io, int t) { return io->f.array + (size_t)t * io->f.dim2; }
-
-/// `IntCastRounded(value * INT8_MAX)` clipped to ±INT8_MAX, as `WriteTimeStepPart` writes an
-/// activation in 8-bit mode (helpers.h: half away from zero).
-static inline int8_t quantised(float value) {
-    float scaled = value * 127.0F;
-    int rounded = scaled >= 0.0F ? (int)(scaled + 0.5F) : -(int)(-scaled + 0.5F);
-    return (int8_t)(rounded < -127 ? -127 : rounded > 127 ? 127 : rounded);
-}
-
 // Exported under the C++ names so that they take the place of Tesseract's functions.
 
 /// `void NetworkIO::WriteTimeStepPart(int t, int offset, int num_features, const TFloat *input)`.
@@ -83,26 +71,6 @@ static void randomize(network_io *io, int t, int offset, int features, random_nu
     } else {
         float *line = float_row(io, t) + offset;
         for (int k = 0; k < features; ++k) line[k] = (float)signed_random(numbers, 1.0);
-    }
-}
-
-/// `NetworkIO::NumFeatures`: how many values a step holds, in its mode.
-static inline int step_width(const network_io *io) { return io->int_mode ? io->i.dim2 : io->f.dim2; }
-
-/// `NetworkIO::CopyTimeStepGeneral`: `features` values of the source's step `from` copied
-/// into step `t` from `offset` on (both in the same mode).
-static inline void copy_step(network_io *io, int t, int offset, int features, const network_io *source, int from) {
-    if (io->int_mode) {
-        int8_t *line = byte_row(io, t) + offset;
-        const int8_t *values = byte_row(source, from);
-        // A first layer's steps hold one value or a few: no call for those.
-        if (features <= 16) {
-            for (int k = 0; k < features; ++k) line[k] = values[k];
-        } else {
-            memcpy(line, values, (size_t)features);
-        }
-    } else {
-        memcpy(float_row(io, t) + offset, float_row(source, from), (size_t)features * sizeof(float));
     }
 }
 

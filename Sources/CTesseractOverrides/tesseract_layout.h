@@ -5,6 +5,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+
+// As Tesseract's arithmetic: each product and sum rounded on its own, never fused.
+#pragma STDC FP_CONTRACT OFF
 
 // Tesseract 5's `StrideMap` (src/lstm/stridemap.h, unchanged from 5.0.0 to 5.5): the shape
 // and the t increments of its batch, height and width dimensions, then the heights and
@@ -104,6 +108,22 @@ typedef struct {
     } shaped_w;
 } weight_matrix;
 
+// Tesseract 5.3's `LSTM` (src/lstm/lstm.h: after the `Network`, `na_`, `ns_`, `nf_`, `is_2d_`,
+// `gate_weights_[WT_COUNT]`, `softmax_`, `source_`, `state_`, `which_fg_`,
+// `node_values_[WT_COUNT]`, `input_map_`, `input_width_`).
+typedef struct {
+    network_layer network;
+    int32_t na, ns, nf;
+    bool is_2d;
+    weight_matrix gate_weights[5];
+    void *softmax;
+    network_io source, state;
+    int8_matrix which_fg;
+    network_io node_values[5];
+    stride_map input_map;
+    int input_width;
+} lstm_layer;
+
 /// `Network::training_` of a network that will never learn (`TS_DISABLED`).
 enum { training_disabled = 0 };
 
@@ -114,6 +134,10 @@ _Static_assert(offsetof(convolve_layer, half_x) == 96, "Convolve's layout");
 _Static_assert(offsetof(weight_matrix, wi.dim1) == 52 && offsetof(weight_matrix, scales) == 104
                    && offsetof(weight_matrix, shaped_w) == 224,
                "WeightMatrix's layout");
+_Static_assert(offsetof(lstm_layer, ns) == 100 && offsetof(lstm_layer, gate_weights) == 112 && offsetof(lstm_layer, softmax) == 1352
+                   && offsetof(lstm_layer, source) == 1360 && offsetof(lstm_layer, input_map) == 2400
+                   && offsetof(lstm_layer, input_width) == 2472,
+               "LSTM's layout");
 
 // `StrideMap::Index`'s steps, as Tesseract's stridemap.cpp does them.
 
@@ -166,6 +190,55 @@ static inline bool stride_increment(stride_index *index) {
         index->indices[d] = 0;
     }
     return false;
+}
+
+// `NetworkIO`'s time steps, as Tesseract's networkio.cpp reads and writes them.
+
+/// Step `t`'s values in 8-bit mode and in float mode (`NetworkIO::i_[t]`, `f_[t]`).
+static inline int8_t *byte_row(const network_io *io, int t) { return io->i.array + (size_t)t * io->i.dim2; }
+static inline float *float_row(const network_io *io, int t) { return io->f.array + (size_t)t * io->f.dim2; }
+
+/// `IntCastRounded(value * INT8_MAX)` clipped to ±INT8_MAX, as `WriteTimeStepPart` writes an
+/// activation in 8-bit mode (helpers.h: half away from zero).
+static inline int8_t quantised(float value) {
+    float scaled = value * 127.0F;
+    int rounded = scaled >= 0.0F ? (int)(scaled + 0.5F) : -(int)(-scaled + 0.5F);
+    return (int8_t)(rounded < -127 ? -127 : rounded > 127 ? 127 : rounded);
+}
+
+/// `NetworkIO::NumFeatures`: how many values a step holds, in its mode.
+static inline int step_width(const network_io *io) { return io->int_mode ? io->i.dim2 : io->f.dim2; }
+
+/// `n` of `values`, each `quantised`, into `line` (a loop the compiler vectorises).
+static inline void quantise_values(int8_t *restrict line, const float *restrict values, int n) {
+    for (int k = 0; k < n; ++k) line[k] = quantised(values[k]);
+}
+
+/// `NetworkIO::WriteTimeStep`: step `t`'s values written from `values` (`WriteTimeStepPart`
+/// of the whole step: in 8-bit mode each `quantised`).
+static inline void write_step(network_io *io, int t, const float *values) {
+    if (io->int_mode) {
+        quantise_values(byte_row(io, t), values, io->i.dim2);
+    } else {
+        memcpy(float_row(io, t), values, (size_t)io->f.dim2 * sizeof(float));
+    }
+}
+
+/// `NetworkIO::CopyTimeStepGeneral`: `features` values of the source's step `from` copied
+/// into step `t` from `offset` on (both in the same mode).
+static inline void copy_step(network_io *io, int t, int offset, int features, const network_io *source, int from) {
+    if (io->int_mode) {
+        int8_t *line = byte_row(io, t) + offset;
+        const int8_t *values = byte_row(source, from);
+        // A first layer's steps hold one value or a few: no call for those.
+        if (features <= 16) {
+            for (int k = 0; k < features; ++k) line[k] = values[k];
+        } else {
+            memcpy(line, values, (size_t)features);
+        }
+    } else {
+        memcpy(float_row(io, t) + offset, float_row(source, from), (size_t)features * sizeof(float));
+    }
 }
 
 #endif

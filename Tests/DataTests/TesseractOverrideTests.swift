@@ -122,12 +122,15 @@ struct TesseractOverrideTests {
         case networkSteps
         /// `WeightMatrix::MatrixDotVector` with the processor's dot-product instructions.
         case matrixProducts
+        /// `LSTM::Forward` and `FullyConnected::ForwardTimeStep` with their gate functions vectorised.
+        case lstmLayers
 
         var override: TesseractOverride {
             switch self {
             case .strideIndex: TesseractOverride.strideIndex
             case .networkSteps: TesseractOverride.networkSteps
             case .matrixProducts: TesseractOverride.matrixProducts
+            case .lstmLayers: TesseractOverride.lstmLayers
             }
         }
 
@@ -137,6 +140,7 @@ struct TesseractOverrideTests {
             switch self {
             case .strideIndex, .networkSteps: true
             case .matrixProducts: TesseractOverride.dotProductInstructionsAvailable
+            case .lstmLayers: TesseractOverride.vectorInstructionsAvailable
             }
         }
 
@@ -146,12 +150,13 @@ struct TesseractOverrideTests {
             case .strideIndex: engine.inlinesStrideIndex = false
             case .networkSteps: engine.vectorisesNetworkSteps = false
             case .matrixProducts: engine.usesDotProductInstructions = false
+            case .lstmLayers: engine.vectorisesLSTMLayers = false
             }
         }
     }
 
     @Test(
-        "The LSTM's steps done in the package (index steps and the first two layers without calls, time steps vectorised, matrix products with dot-product instructions) read the same lines, words, characters, confidences and boxes",
+        "The LSTM's steps done in the package (index steps and the first two layers without calls, time steps vectorised, matrix products with dot-product instructions, LSTM and fully connected layers' functions vectorised) read the same lines, words, characters, confidences and boxes",
         arguments: LSTMStep.allCases, ["mixed.png", "receipt.png", "photo.jpg"])
     func lstmStep(_ step: LSTMStep, fixture: String) throws {
         let directory = try locator.directory(for: ["kor", "eng"])
@@ -171,6 +176,46 @@ struct TesseractOverrideTests {
         #expect(done.map(\.line) == left.map(\.line))
         #expect(done.map(\.characters) == left.map(\.characters))
         #expect(done.map(\.preparedBox) == left.map(\.preparedBox))
+    }
+
+    @Test(
+        "The LSTM's gate functions, eight values at a time, equal libtesseract's own bit for bit, from tiny values to NaN",
+        arguments: TesseractOverride.GateFunction.allCases)
+    func gateFunction(_ function: TesseractOverride.GateFunction) throws {
+        // Every magnitude from 2^-20 to 2^40 on a fine grid, both signs, and the edges: zeros,
+        // the table's end (16), values whose scaled size passes 32 and 63 bits, NaN, infinity.
+        var values: [Float] = [0, -0.0, 16, -16, 15.996, -15.996, 0x1p23, 0x1p24, -0x1p24, 0x1p55, 1e30, -1e30, .nan, .infinity, -.infinity]
+        var magnitude: Float = 0x1p-20
+        while magnitude < 0x1p40 {
+            values += [magnitude, -magnitude]
+            magnitude *= 1 + 0x1p-11
+        }
+        let expected = try #require(TesseractOverride.library(function, of: values))
+        guard TesseractOverride.vectorInstructionsAvailable else { return }
+        let vectorised = try #require(TesseractOverride.vectorised(function, of: values))
+        #expect(values.count > 100_000)
+        let differing = zip(values, zip(expected, vectorised)).filter { $0.1.0.bitPattern != $0.1.1.bitPattern }
+        #expect(differing.isEmpty, "\(differing.prefix(5).map { "\($0.0): \($0.1.0) vs \($0.1.1)" })")
+    }
+
+    @Test(
+        "The 8-bit matrix products with dot-product instructions equal libtesseract's AVX2 products bit for bit, for every set of outputs",
+        arguments: [(8, 1), (16, 3), (24, 5), (40, 17), (56, 96), (64, 33), (72, 100), (111, 4), (512, 608), (1000, 96)])
+    func matrixProduct(outputs: Int, inputs: Int) throws {
+        var random = SystemRandomNumberGenerator()
+        let roundedInputs = (inputs + 3) / 4 * 4
+        let roundedOutputs = (outputs + 7) / 8 * 8
+        // Weights and values over the whole range Tesseract quantises to (±127), as shaped.
+        let weights = (0..<(roundedInputs + 1) * roundedOutputs).map { _ in Int8.random(in: -127...127, using: &random) }
+        let scales = (0..<roundedOutputs).map { _ in Float.random(in: 0...0.01, using: &random) }
+        let values = (0..<roundedInputs + 32).map { _ in Int8.random(in: -127...127, using: &random) }
+        let expected = try #require(
+            TesseractOverride.product(outputs: outputs, inputs: inputs, weights: weights, scales: scales, values: values, library: true))
+        guard TesseractOverride.dotProductInstructionsAvailable else { return }
+        let product = try #require(
+            TesseractOverride.product(outputs: outputs, inputs: inputs, weights: weights, scales: scales, values: values, library: false))
+        #expect(product.map(\.bitPattern) == expected.map(\.bitPattern))
+        #expect(expected.contains { $0 != 0 })
     }
 
     /// `fixture` read as one block by `engine` on this thread.

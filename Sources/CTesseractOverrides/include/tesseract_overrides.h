@@ -9,6 +9,8 @@
 #ifndef TESSERACT_OVERRIDES_H
 #define TESSERACT_OVERRIDES_H
 
+#include <stdint.h>
+
 // MARK: The built-in table of ambiguities (universal_ambiguities.c)
 //
 // Tesseract 5.3, built with its legacy engine (as Debian's is), parses a 324 KB table of
@@ -150,5 +152,48 @@ int tesseract_overrides_use_dot_product_instructions_begin(void);
 void tesseract_overrides_use_dot_product_instructions_end(void);
 /// How many matrix products on the calling thread were done here.
 long tesseract_overrides_dot_product_instruction_products(void);
+/// `outputs` products of `inputs` 8-bit `values` (rounded up to 4, padded to 32 more) with
+/// `weights` shaped as the library shapes them for AVX2 (`IntSimdMatrix::Init`), plus the
+/// biases, scaled by `scales`, into `out` (`outputs` rounded up to 8), done here; 0 (nothing
+/// done) without the instructions.
+int tesseract_overrides_dot_product_instruction_product(
+    int outputs, int inputs, const int8_t *weights, const float *scales, const int8_t *values, float *out);
+/// The same by the library's own AVX2 function; 0 (nothing done) without it or AVX2.
+int tesseract_overrides_library_product(
+    int outputs, int inputs, const int8_t *weights, const float *scales, const int8_t *values, float *out);
+
+// MARK: The LSTM layer with its gates' functions vectorised (lstm_forward.c)
+//
+// For each position of a line, an LSTM layer (`LSTM::Forward`) takes four matrix products
+// and puts each of their values through a table-interpolated tanh or logistic function, then
+// updates its state: in Debian's build, one value at a time behind branches, 14% of a
+// reading's CPU beside the products themselves. Inside a stretch, where the processor has
+// AVX2, a one-dimensional layer in 8-bit mode that never learns (Tesseract's own models) is
+// run here as lstm.cpp runs it, the functions eight values at a time by the same table
+// interpolation (values whose scaled size passes 32 bits, or NaN, one at a time as Debian's
+// build computes them): the same values, so the same reading. Other layers are the library's.
+//
+// The layer is reached through Tesseract's private layouts (`LSTM`, `WeightMatrix`,
+// `NetworkIO`), known for 5.3.x only: with any other libtesseract, `begin` does nothing and
+// returns 0.
+
+/// Whether the processor has AVX2, its registers kept by the system.
+int tesseract_overrides_avx2_available(void);
+/// Begins a stretch on the calling thread in which LSTM layers are run here; 1 when begun, 0
+/// when the processor lacks AVX2 or the libtesseract loaded is not one whose layout is known
+/// (then nothing is to be ended). Calls nest; each that returned 1 is ended by
+/// `tesseract_overrides_vectorise_lstm_end`.
+int tesseract_overrides_vectorise_lstm_begin(void);
+/// Ends the stretch begun by the matching `tesseract_overrides_vectorise_lstm_begin`.
+void tesseract_overrides_vectorise_lstm_end(void);
+/// How many LSTM layers' passes and fully connected layers' steps on the calling thread were
+/// run here.
+long tesseract_overrides_vectorised_lstm_layers(void);
+/// Tanh (`is_tanh`) or the logistic function of `n` values in place, eight at a time as an
+/// LSTM's gates are here; 0 (nothing done) without AVX2 or the library's tables.
+int tesseract_overrides_vectorised_gate_function(float *values, int n, int is_tanh);
+/// The same by the library's own code (a fully connected tanh or logistic layer's
+/// `ForwardTimeStep`); 0 (nothing done) when the library's function is not found.
+int tesseract_overrides_library_gate_function(float *values, int n, int is_tanh);
 
 #endif

@@ -23,6 +23,9 @@ final class TesseractEngine: TextRecognizer {
     /// where it has them (`TesseractOverride.matrixProducts`: the same values, so the same
     /// reading, in less time).
     var usesDotProductInstructions = true
+    /// Whether the LSTM layers' gate functions run eight values at a time
+    /// (`TesseractOverride.lstmLayers`: the same values, so the same reading, in less time).
+    var vectorisesLSTMLayers = true
     /// Whether Korean words Tesseract's stopper doubts are kept without the other models'
     /// retry (`TesseractOverride.koreanWords`): set for engines holding a Korean model and others.
     var acceptsKoreanWords: Bool
@@ -179,7 +182,7 @@ final class TesseractEngine: TextRecognizer {
         let overrides = [
             storesLineImages ? TesseractOverride.storedLineImages : nil, acceptsKoreanWords ? TesseractOverride.koreanWords : nil,
             inlinesStrideIndex ? TesseractOverride.strideIndex : nil, vectorisesNetworkSteps ? TesseractOverride.networkSteps : nil,
-            usesDotProductInstructions ? TesseractOverride.matrixProducts : nil,
+            usesDotProductInstructions ? TesseractOverride.matrixProducts : nil, vectorisesLSTMLayers ? TesseractOverride.lstmLayers : nil,
         ]
         let recognized = TesseractOverride.during(overrides.compactMap { $0 }) { TessBaseAPIRecognize(handle, monitor.handle) }
         guard recognized == 0 else { return nil }

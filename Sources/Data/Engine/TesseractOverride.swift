@@ -110,6 +110,61 @@ struct TesseractOverride: Sendable {
         end: { tesseract_overrides_use_dot_product_instructions_end() },
         changed: { tesseract_overrides_dot_product_instruction_products() })
 
+    /// The products of `weights` (`outputs` by `inputs` and a bias each, shaped as
+    /// libtesseract shapes them for AVX2) with `values`, scaled by `scales`, as
+    /// `matrixProducts` does them (`library` false: nil without the instructions) or as the
+    /// library's own AVX2 function does (`library` true: nil without it).
+    static func product(
+        outputs: Int, inputs: Int, weights: [Int8], scales: [Float], values: [Int8], library: Bool
+    ) -> [Float]? {
+        var out = [Float](repeating: 0, count: (outputs + 7) / 8 * 8)
+        let done = out.withUnsafeMutableBufferPointer { out in
+            library
+                ? tesseract_overrides_library_product(Int32(outputs), Int32(inputs), weights, scales, values, out.baseAddress)
+                : tesseract_overrides_dot_product_instruction_product(Int32(outputs), Int32(inputs), weights, scales, values, out.baseAddress)
+        }
+        return done != 0 ? out : nil
+    }
+
     /// Whether this processor has the instructions `matrixProducts` uses.
     static var dotProductInstructionsAvailable: Bool { tesseract_overrides_dot_product_instructions_available() != 0 }
+
+    /// The LSTM layers' elementwise work (`LSTM::Forward`): for each position of a line, the
+    /// values of its four gates put through table-interpolated tanh and logistic functions one
+    /// at a time behind branches in Debian's build, 14% of a reading's CPU beside the matrix
+    /// products. A one-dimensional layer in 8-bit mode that never learns (Tesseract's own
+    /// models) is run in the package as lstm.cpp runs it, the functions eight values at a time
+    /// by the same interpolation, while an engine of ours recognises
+    /// (`TesseractEngine.recognizing`): the same values, so the same reading. Only where the
+    /// libtesseract loaded is 5.3.x (the layer is reached through its private layout) and the
+    /// processor has AVX2.
+    static let lstmLayers = TesseractOverride(
+        begin: { tesseract_overrides_vectorise_lstm_begin() != 0 }, end: { tesseract_overrides_vectorise_lstm_end() },
+        changed: { tesseract_overrides_vectorised_lstm_layers() })
+
+    /// Whether this processor has the instructions `lstmLayers` uses.
+    static var vectorInstructionsAvailable: Bool { tesseract_overrides_avx2_available() != 0 }
+
+    /// A gate function of an LSTM: tanh, or the logistic function.
+    enum GateFunction: Sendable, CaseIterable {
+        case tanh, logistic
+    }
+
+    /// `values` put through `function` as `lstmLayers` does it, or nil where it cannot (no AVX2).
+    static func vectorised(_ function: GateFunction, of values: [Float]) -> [Float]? {
+        var result = values
+        let done = result.withUnsafeMutableBufferPointer {
+            tesseract_overrides_vectorised_gate_function($0.baseAddress, Int32($0.count), function == .tanh ? 1 : 0)
+        }
+        return done != 0 ? result : nil
+    }
+
+    /// `values` put through `function` by libtesseract's own code, or nil where it is not found.
+    static func library(_ function: GateFunction, of values: [Float]) -> [Float]? {
+        var result = values
+        let done = result.withUnsafeMutableBufferPointer {
+            tesseract_overrides_library_gate_function($0.baseAddress, Int32($0.count), function == .tanh ? 1 : 0)
+        }
+        return done != 0 ? result : nil
+    }
 }
