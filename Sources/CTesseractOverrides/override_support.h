@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -43,15 +44,18 @@ static inline void *override_library_function(_Atomic(void *) *cache, const char
 typedef const char *(*override_version_function)(void);
 
 /// Whether the libtesseract in the process is one whose private layout an override reads:
-/// its `TessVersion()` begins with `prefix` (`"5.3."`, `"5."`), on an LP64 machine; asked
-/// once into `cache` (0 unknown, 1 known, 2 not; a race only asks again).
+/// its `TessVersion()` begins with `prefix` (`"5.3."`, `"5."`), on an LP64 machine, and it
+/// computes in `float` (`TFloat`, as built with FAST_FLOAT, Debian's and upstream's default:
+/// its float `NetworkIO::WriteTimeStepPart` exists; the layouts hold `float` matrices);
+/// asked once into `cache` (0 unknown, 1 known, 2 not; a race only asks again).
 static inline int override_layout_known(_Atomic int *cache, const char *prefix) {
     int known = atomic_load(cache);
     if (known == 0) {
         const char *text = NULL;
         override_version_function version = (override_version_function)dlsym(RTLD_NEXT, "TessVersion");
         if (version != NULL) text = version();
-        known = text != NULL && strncmp(text, prefix, strlen(prefix)) == 0 && sizeof(void *) == 8 ? 1 : 2;
+        bool float_build = dlsym(RTLD_NEXT, "_ZN9tesseract9NetworkIO17WriteTimeStepPartEiiiPKf") != NULL;
+        known = text != NULL && strncmp(text, prefix, strlen(prefix)) == 0 && sizeof(void *) == 8 && float_build ? 1 : 2;
         atomic_store(cache, known);
     }
     return known == 1;
