@@ -1,6 +1,5 @@
 // Tesseract's LSTM layers and fully connected layers with their functions vectorised: see
 // include/tesseract_overrides.h.
-#include <cpuid.h>
 #include <immintrin.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -9,34 +8,13 @@
 #include "tesseract_layout.h"
 #include "tesseract_overrides.h"
 
-// As Tesseract's arithmetic: each product and sum rounded on its own, never fused.
-#pragma STDC FP_CONTRACT OFF
-
 static _Thread_local override_stretch forwarding = {0, 0};
 
 /// Whether the libtesseract in the process is one whose `LSTM` this file reads (5.3.x, LP64),
 /// asked once (`override_layout_known`).
 static _Atomic int layout = 0;
 
-/// Whether the processor has AVX2 and the system keeps its registers (XCR0: SSE and AVX
-/// state); asked once (0 unknown, 1 yes, 2 no).
-static _Atomic int instructions = 0;
-
-int tesseract_overrides_avx2_available(void) {
-    int known = atomic_load(&instructions);
-    if (known == 0) {
-        unsigned a, b, c, d;
-        bool available = false;
-        if (__get_cpuid(1, &a, &b, &c, &d) && (c & bit_OSXSAVE) != 0 && (c & bit_AVX) != 0) {
-            unsigned low, high;
-            __asm__("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
-            available = (low & 0x6) == 0x6 && __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & bit_AVX2) != 0;
-        }
-        known = available ? 1 : 2;
-        atomic_store(&instructions, known);
-    }
-    return known == 1;
-}
+int tesseract_overrides_avx2_available(void) { return (override_processor_features() & override_avx2) != 0; }
 
 int tesseract_overrides_vectorise_lstm_begin(void) {
     if (!override_layout_known(&layout, "5.3.") || !tesseract_overrides_avx2_available()) return 0;
@@ -59,16 +37,6 @@ static _Atomic(void *) library_logistic_table = NULL;
 #define RESIZE_X_TO_1_SYMBOL "_ZN9tesseract9NetworkIO10ResizeXTo1ERKS0_i"
 #define TANH_TABLE_SYMBOL "_ZN9tesseract9TanhTableE"
 #define LOGISTIC_TABLE_SYMBOL "_ZN9tesseract13LogisticTableE"
-
-/// The address of the library's data `symbol`, looked up once into `cache`.
-static inline const float *library_table(_Atomic(void *) *cache, const char *symbol) {
-    void *address = atomic_load(cache);
-    if (address == NULL) {
-        address = dlsym(RTLD_DEFAULT, symbol);
-        atomic_store(cache, address);
-    }
-    return address;
-}
 
 // MARK: The gates' functions (functions.h), eight values at a time
 
@@ -139,23 +107,6 @@ VECTOR_TARGET static void gate_function_in_place(int n, float *values, const flo
     for (; i < n; ++i) values[i] = is_tanh ? tanh_of(values[i], table) : logistic_of(values[i], table);
 }
 
-/// `FuncMultiply<HFunc>(state, gate, n, out)`: out = Tanh(state) * gate, value by value.
-VECTOR_TARGET static void tanh_times(const float *state, const float *gate, int n, float *out, const float *table) {
-    const __m256 sign = _mm256_set1_ps(-0.0F);
-    int i = 0;
-    for (; i + 8 <= n; i += 8) {
-        __m256 x = _mm256_loadu_ps(state + i);
-        __m256 negative = _mm256_and_ps(_mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_LT_OQ), sign);
-        __m256 result;
-        if (!table_functions(_mm256_xor_ps(x, negative), table, &result)) {
-            for (int k = i; k < i + 8; ++k) out[k] = tanh_of(state[k], table) * gate[k];
-            continue;
-        }
-        _mm256_storeu_ps(out + i, _mm256_mul_ps(_mm256_xor_ps(result, negative), _mm256_loadu_ps(gate + i)));
-    }
-    for (; i < n; ++i) out[i] = tanh_of(state[i], table) * gate[i];
-}
-
 /// The cell's new state (lstm.cpp): kept by the forget gate (`MultiplyVectorsInPlace`), the
 /// gated input added (`MultiplyAccumulate`) and clipped to ±`kStateClip` (`ClipVector`).
 VECTOR_TARGET static void update_state(int n, const float *forget, const float *input, const float *input_gate, float *state) {
@@ -187,12 +138,11 @@ void _ZNK9tesseract12WeightMatrix15MatrixDotVectorEPKaPf(const weight_matrix *ma
 /// The library's `IntSimdMatrix::intSimdMatrix->RoundOutputs(size)` (`WeightMatrix` reaches it
 /// through the same pointer), or `size` without one.
 static int rounded_outputs(int size) {
-    static _Atomic(void *) cache = NULL;
-    const void *const *current = (const void *const *)library_table(&cache, "_ZN9tesseract13IntSimdMatrix13intSimdMatrixE");
-    if (current == NULL || *current == NULL) return size;
-    // `IntSimdMatrix`: the function, then `num_outputs_per_register_`.
-    int per_register = *(const int *)((const char *)*current + sizeof(void *));
-    return per_register > 0 ? (size + per_register - 1) / per_register * per_register : size;
+    static _Atomic(void *) library_int_simd_matrix = NULL;
+    const int_simd_matrix *const *current = override_library_data(&library_int_simd_matrix, INT_SIMD_MATRIX_SYMBOL);
+    if (current == NULL || *current == NULL || (*current)->num_outputs_per_register < 1) return size;
+    int per_register = (*current)->num_outputs_per_register;
+    return (size + per_register - 1) / per_register * per_register;
 }
 
 typedef void (*forward_function)(lstm_layer *, bool, const network_io *, const void *, void *, network_io *);
@@ -215,16 +165,16 @@ void _ZN9tesseract4LSTM7ForwardEbRKNS_9NetworkIOEPKNS_15TransposedArrayEPNS_14Ne
     resize_forward_function resize_forward = (resize_forward_function)override_library_function(&library_resize_forward, RESIZE_FORWARD_SYMBOL);
     resize_to_map_function resize_to_map = (resize_to_map_function)override_library_function(&library_resize_to_map, RESIZE_TO_MAP_SYMBOL);
     resize_x_to_1_function resize_x_to_1 = (resize_x_to_1_function)override_library_function(&library_resize_x_to_1, RESIZE_X_TO_1_SYMBOL);
-    const float *tanh_table = library_table(&library_tanh_table, TANH_TABLE_SYMBOL);
-    const float *logistic_table = library_table(&library_logistic_table, LOGISTIC_TABLE_SYMBOL);
+    const float *tanh_table = override_library_data(&library_tanh_table, TANH_TABLE_SYMBOL);
+    const float *logistic_table = override_library_data(&library_logistic_table, LOGISTIC_TABLE_SYMBOL);
     int ns = layer->ns;
+    // Four gates' lines (their products fill the rounded width), the state and the output.
+    int rounded = rounded_outputs(ns);
     float *lines = NULL;
     if (override_stretch_active(&forwarding) && !debug && layer->network.training == training_disabled && !layer->is_2d
         && layer->softmax == NULL && (type == lstm_type || type == lstm_summary_type) && input->int_mode && ns > 0
         && resize_forward != NULL && resize_to_map != NULL && resize_x_to_1 != NULL && tanh_table != NULL && logistic_table != NULL)
     {
-        // Four gates' lines (their products fill the rounded width), the state and the output.
-        int rounded = rounded_outputs(ns);
         lines = malloc(((size_t)gate_count * (size_t)rounded + 2 * (size_t)ns) * sizeof(float));
     }
     if (lines == NULL) {
@@ -239,7 +189,6 @@ void _ZN9tesseract4LSTM7ForwardEbRKNS_9NetworkIOEPKNS_15TransposedArrayEPNS_14Ne
         resize_to_map(output, input->int_mode, &input->stride_map, layer->network.no);
     }
     resize_forward(layer, input);
-    int rounded = rounded_outputs(ns);
     float *gates[gate_count];
     for (int g = 0; g < gate_count; ++g) gates[g] = lines + (size_t)g * (size_t)rounded;
     float *state = lines + (size_t)gate_count * (size_t)rounded;
@@ -260,7 +209,10 @@ void _ZN9tesseract4LSTM7ForwardEbRKNS_9NetworkIOEPKNS_15TransposedArrayEPNS_14Ne
             gate_function_in_place(ns, gates[g], g == cell_input ? tanh_table : logistic_table, g == cell_input);
         }
         update_state(ns, gates[forget_gate], gates[cell_input], gates[input_gate], state);
-        tanh_times(state, gates[output_gate], ns, last_output, tanh_table);
+        // `FuncMultiply<HFunc>`: the output is Tanh(state) times the output gate.
+        memcpy(last_output, state, (size_t)ns * sizeof(float));
+        gate_function_in_place(ns, last_output, tanh_table, true);
+        for (int k = 0; k < ns; ++k) last_output[k] = last_output[k] * gates[output_gate][k];
         bool row_ends = position.indices[width_dimension] == stride_max_index(&position, width_dimension);
         if (type == lstm_summary_type) {
             // Only the last output of each row is kept.
@@ -290,8 +242,8 @@ static _Atomic(void *) library_time_step = NULL;
 /// (softmax, clipping, linear) are the library's.
 __attribute__((visibility("default"), used))
 void _ZN9tesseract14FullyConnected15ForwardTimeStepEiPf(network_layer *layer, int t, float *line) {
-    const float *tanh_table = library_table(&library_tanh_table, TANH_TABLE_SYMBOL);
-    const float *logistic_table = library_table(&library_logistic_table, LOGISTIC_TABLE_SYMBOL);
+    const float *tanh_table = override_library_data(&library_tanh_table, TANH_TABLE_SYMBOL);
+    const float *logistic_table = override_library_data(&library_logistic_table, LOGISTIC_TABLE_SYMBOL);
     int type = layer->type;
     if (!override_stretch_active(&forwarding) || (type != tanh_type && type != logistic_type) || tanh_table == NULL
         || logistic_table == NULL)
@@ -306,7 +258,7 @@ void _ZN9tesseract14FullyConnected15ForwardTimeStepEiPf(network_layer *layer, in
 }
 
 int tesseract_overrides_vectorised_gate_function(float *values, int n, int is_tanh) {
-    const float *table = library_table(is_tanh ? &library_tanh_table : &library_logistic_table, is_tanh ? TANH_TABLE_SYMBOL : LOGISTIC_TABLE_SYMBOL);
+    const float *table = override_library_data(is_tanh ? &library_tanh_table : &library_logistic_table, is_tanh ? TANH_TABLE_SYMBOL : LOGISTIC_TABLE_SYMBOL);
     if (!tesseract_overrides_avx2_available() || table == NULL) return 0;
     gate_function_in_place(n, values, table, is_tanh != 0);
     return 1;

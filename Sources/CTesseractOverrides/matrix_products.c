@@ -1,6 +1,5 @@
 // Tesseract's 8-bit matrix products with the processor's dot-product instructions (AVX-512
 // VNNI): see include/tesseract_overrides.h.
-#include <cpuid.h>
 #include <immintrin.h>
 #include <stdbool.h>
 
@@ -14,28 +13,8 @@ static _Thread_local override_stretch multiplying = {0, 0};
 /// (5.3.x, LP64), asked once (`override_layout_known`).
 static _Atomic int layout = 0;
 
-/// Whether the processor has AVX-512 (F, BW, VL) with VNNI and the system keeps its registers
-/// (XCR0: SSE, AVX, opmask and both halves of the upper ZMM state); asked once (0 unknown, 1
-/// yes, 2 no).
-static _Atomic int instructions = 0;
-
 int tesseract_overrides_dot_product_instructions_available(void) {
-    int known = atomic_load(&instructions);
-    if (known == 0) {
-        unsigned a, b, c, d;
-        bool available = false;
-        if (__get_cpuid(1, &a, &b, &c, &d) && (c & bit_OSXSAVE) != 0) {
-            unsigned low, high;
-            __asm__("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
-            if ((low & 0xE6) == 0xE6 && __get_cpuid_count(7, 0, &a, &b, &c, &d)) {
-                available = (b & bit_AVX512F) != 0 && (b & bit_AVX512BW) != 0 && (b & bit_AVX512VL) != 0
-                    && (c & bit_AVX512VNNI) != 0;
-            }
-        }
-        known = available ? 1 : 2;
-        atomic_store(&instructions, known);
-    }
-    return known == 1;
+    return (override_processor_features() & override_avx512_vnni) != 0;
 }
 
 int tesseract_overrides_use_dot_product_instructions_begin(void) {
@@ -51,25 +30,13 @@ static _Atomic(void *) library_int_simd_matrix = NULL;
 static _Atomic(void *) library_avx2_matrix = NULL;
 
 #define MATRIX_DOT_VECTOR_SYMBOL "_ZNK9tesseract12WeightMatrix15MatrixDotVectorEPKaPf"
-#define INT_SIMD_MATRIX_SYMBOL "_ZN9tesseract13IntSimdMatrix13intSimdMatrixE"
-#define AVX2_MATRIX_SYMBOL "_ZN9tesseract13IntSimdMatrix17intSimdMatrixAVX2E"
-
-/// The address of the library's data `symbol`, looked up once into `cache`.
-static inline void *library_data(_Atomic(void *) *cache, const char *symbol) {
-    void *address = atomic_load(cache);
-    if (address == NULL) {
-        address = dlsym(RTLD_DEFAULT, symbol);
-        atomic_store(cache, address);
-    }
-    return address;
-}
 
 /// Whether the weights the library shaped are in the layout of its AVX2 products: the
 /// matrix set it multiplies with (`IntSimdMatrix::intSimdMatrix`, the one `Init` shaped
 /// them for) is `IntSimdMatrix::intSimdMatrixAVX2`.
 static bool shaped_for_avx2(void) {
-    const void *const *current = library_data(&library_int_simd_matrix, INT_SIMD_MATRIX_SYMBOL);
-    const void *avx2 = library_data(&library_avx2_matrix, AVX2_MATRIX_SYMBOL);
+    const int_simd_matrix *const *current = override_library_data(&library_int_simd_matrix, INT_SIMD_MATRIX_SYMBOL);
+    const int_simd_matrix *avx2 = override_library_data(&library_avx2_matrix, AVX2_MATRIX_SYMBOL);
     return current != NULL && avx2 != NULL && *current == avx2;
 }
 
@@ -184,12 +151,6 @@ void _ZNK9tesseract12WeightMatrix15MatrixDotVectorEPKaPf(const weight_matrix *ma
     matrix_dot_vector(matrix->wi.dim1, matrix->wi.dim2, matrix->shaped_w.begin, matrix->scales.begin, u, v);
 }
 
-/// intsimdmatrix.h's `IntSimdMatrix`: the product function, then its shape.
-typedef struct {
-    void (*matrix_dot_vector)(int, int, const int8_t *, const float *, const int8_t *, float *);
-    int num_outputs_per_register, max_output_registers, num_inputs_per_register, num_inputs_per_group;
-} int_simd_matrix;
-
 int tesseract_overrides_dot_product_instruction_product(
     int outputs, int inputs, const int8_t *weights, const float *scales, const int8_t *values, float *out) {
     if (!tesseract_overrides_dot_product_instructions_available()) return 0;
@@ -199,8 +160,8 @@ int tesseract_overrides_dot_product_instruction_product(
 
 int tesseract_overrides_library_product(
     int outputs, int inputs, const int8_t *weights, const float *scales, const int8_t *values, float *out) {
-    const int_simd_matrix *avx2 = library_data(&library_avx2_matrix, AVX2_MATRIX_SYMBOL);
-    if (avx2 == NULL || !tesseract_overrides_avx2_available()) return 0;
+    const int_simd_matrix *avx2 = override_library_data(&library_avx2_matrix, AVX2_MATRIX_SYMBOL);
+    if (avx2 == NULL || (override_processor_features() & override_avx2) == 0) return 0;
     avx2->matrix_dot_vector(outputs, inputs + 1, weights, scales, values, out);
     return 1;
 }

@@ -4,9 +4,6 @@
 #include "tesseract_layout.h"
 #include "tesseract_overrides.h"
 
-// As Tesseract's arithmetic: each product and sum rounded on its own, never fused.
-#pragma STDC FP_CONTRACT OFF
-
 static _Thread_local override_stretch stepping = {0, 0};
 
 /// Whether the libtesseract in the process is one whose `NetworkIO` this file reads (5.3.x,

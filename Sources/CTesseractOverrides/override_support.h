@@ -5,6 +5,7 @@
 #define OVERRIDE_SUPPORT_H
 
 #define _GNU_SOURCE
+#include <cpuid.h>
 #include <dlfcn.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -59,6 +60,46 @@ static inline int override_layout_known(_Atomic int *cache, const char *prefix) 
         atomic_store(cache, known);
     }
     return known == 1;
+}
+
+/// The address of the library's data `symbol` (a table, a global), looked up once into
+/// `cache`; NULL when none.
+static inline void *override_library_data(_Atomic(void *) *cache, const char *symbol) {
+    void *address = atomic_load(cache);
+    if (address == NULL) {
+        address = dlsym(RTLD_DEFAULT, symbol);
+        atomic_store(cache, address);
+    }
+    return address;
+}
+
+/// The vector instructions overrides use: AVX2, and AVX-512 (F, BW, VL) with VNNI.
+enum { override_avx2 = 1, override_avx512_vnni = 2 };
+
+/// Which of those the processor has and the system keeps the registers of (XCR0: SSE and
+/// AVX state; for AVX-512 also the opmask and both halves of the upper ZMM state), asked
+/// with `cpuid` and `xgetbv` once per file (a race only asks again).
+static inline int override_processor_features(void) {
+    static _Atomic int cache = -1;
+    int features = atomic_load(&cache);
+    if (features < 0) {
+        features = 0;
+        unsigned a, b, c, d;
+        if (__get_cpuid(1, &a, &b, &c, &d) && (c & bit_OSXSAVE) != 0 && (c & bit_AVX) != 0) {
+            unsigned low, high;
+            __asm__("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
+            if ((low & 0x6) == 0x6 && __get_cpuid_count(7, 0, &a, &b, &c, &d)) {
+                if ((b & bit_AVX2) != 0) features |= override_avx2;
+                if ((low & 0xE6) == 0xE6 && (b & bit_AVX512F) != 0 && (b & bit_AVX512BW) != 0 && (b & bit_AVX512VL) != 0
+                    && (c & bit_AVX512VNNI) != 0)
+                {
+                    features |= override_avx512_vnni;
+                }
+            }
+        }
+        atomic_store(&cache, features);
+    }
+    return features;
 }
 
 #endif

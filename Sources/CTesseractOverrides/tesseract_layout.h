@@ -7,7 +7,8 @@
 #include <stdint.h>
 #include <string.h>
 
-// As Tesseract's arithmetic: each product and sum rounded on its own, never fused.
+// As Tesseract's arithmetic, in every file that includes this: each product and sum rounded
+// on its own, never fused.
 #pragma STDC FP_CONTRACT OFF
 
 // Tesseract 5's `StrideMap` (src/lstm/stridemap.h, unchanged from 5.0.0 to 5.5): the shape
@@ -123,6 +124,18 @@ typedef struct {
     stride_map input_map;
     int input_width;
 } lstm_layer;
+
+// Tesseract 5's `IntSimdMatrix` (src/arch/intsimdmatrix.h): its product function, then the
+// shape of the weights it was made for.
+typedef struct {
+    void (*matrix_dot_vector)(int, int, const int8_t *, const float *, const int8_t *, float *);
+    int num_outputs_per_register, max_output_registers, num_inputs_per_register, num_inputs_per_group;
+} int_simd_matrix;
+
+/// `IntSimdMatrix::intSimdMatrix` (the matrix set the library multiplies with, NULL without
+/// one) and `IntSimdMatrix::intSimdMatrixAVX2`, by name.
+#define INT_SIMD_MATRIX_SYMBOL "_ZN9tesseract13IntSimdMatrix13intSimdMatrixE"
+#define AVX2_MATRIX_SYMBOL "_ZN9tesseract13IntSimdMatrix17intSimdMatrixAVX2E"
 
 /// `Network::training_` of a network that will never learn (`TS_DISABLED`).
 enum { training_disabled = 0 };
