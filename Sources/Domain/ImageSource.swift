@@ -29,8 +29,39 @@ public struct ImageSource: Sendable {
         ImageSource(name: path) { try BoundedReader.file(atPath: path, name: path, limit: maximumFileSize) }
     }
 
-    /// Standard input, read to its end when its turn comes, at most `maximumFileSize` bytes.
+    /// Standard input, read to its end when its turn comes, at most `maximumFileSize` bytes
+    /// (once: a later load gets the same bytes, see `readOnce(name:load:)`).
     public static var standardInput: ImageSource {
-        ImageSource(name: "<stdin>") { try BoundedReader.read(STDIN_FILENO, name: "<stdin>", limit: maximumFileSize) }
+        readOnce(name: "<stdin>") { try BoundedReader.read(STDIN_FILENO, name: "<stdin>", limit: maximumFileSize) }
+    }
+
+    /// A source whose bytes can be had only once (standard input, a pipe): `load` runs at
+    /// the first load, and its bytes (or its error) answer every later one, so what needs the
+    /// image again (a searchable PDF's page picture) gets the same image.
+    public static func readOnce(name: String, load: @escaping @Sendable () throws -> Data) -> ImageSource {
+        let once = LoadedOnce(load)
+        return ImageSource(name: name) { try once.value() }
+    }
+}
+
+/// The result of a load run once, kept for every later call.
+///
+/// `@unchecked Sendable`: `outcome` is only touched under `lock`.
+private final class LoadedOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private let load: @Sendable () throws -> Data
+    private var outcome: Result<Data, any Error>?
+
+    init(_ load: @escaping @Sendable () throws -> Data) {
+        self.load = load
+    }
+
+    func value() throws -> Data {
+        try lock.withLock {
+            if let outcome { return try outcome.get() }
+            let loaded = Result { try load() }
+            outcome = loaded
+            return try loaded.get()
+        }
     }
 }

@@ -19,6 +19,9 @@ public enum OCRError: Error, Sendable, Hashable, CustomStringConvertible, Locali
     case unreadableFile(path: String, reason: String)
     /// A language code is malformed (for example `kor+` or `../eng`).
     case invalidLanguage(String)
+    /// A language code names data that cannot read text (`osd`, Tesseract's orientation
+    /// and script model); `reason` says what to use instead.
+    case unusableLanguage(code: String, reason: String)
     /// No `<language>.traineddata` was found in any of the searched directories.
     case languageDataMissing(language: String, searchedDirectories: [String], debianPackage: String)
     /// Language data (a `.traineddata` file or its directory) exists but cannot be read.
@@ -48,6 +51,8 @@ public enum OCRError: Error, Sendable, Hashable, CustomStringConvertible, Locali
             return "Cannot read '\(path)': \(reason)."
         case .invalidLanguage(let specifier):
             return "'\(specifier)' is not a valid language list. Use Tesseract codes joined by '+', for example 'kor+eng'."
+        case .unusableLanguage(let code, let reason):
+            return "'\(code)' cannot be read with: \(reason)."
         case .languageDataMissing(let language, let directories, let package):
             let searched = directories.isEmpty ? "no directory" : directories.joined(separator: ", ")
             return

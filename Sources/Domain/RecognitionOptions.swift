@@ -105,11 +105,19 @@ public struct RecognitionOptions: Sendable {
 
     /// Checks a list of language codes, one code per element (`["kor", "eng"]`, not
     /// `["kor+eng"]`).
-    /// - Throws: `OCRError.invalidLanguage` for an empty list or a malformed code.
+    /// - Throws: `OCRError.invalidLanguage` for an empty list or a malformed code,
+    ///   `.unusableLanguage` for `osd` (it detects orientation; it reads no text).
     public static func validate(languages: [String]) throws(OCRError) {
         guard !languages.isEmpty else { throw .invalidLanguage("") }
         for code in languages where !isPlausibleLanguageCode(code) {
             throw .invalidLanguage(languages.joined(separator: "+"))
+        }
+        if languages.contains("osd") {
+            throw .unusableLanguage(
+                code: "osd",
+                reason:
+                    "it is Tesseract's orientation and script model, which reads no text (orientation is detected without asking); use a language such as kor or eng"
+            )
         }
     }
 

@@ -54,6 +54,9 @@ public enum CommandParser {
                 }
                 do {
                     options.languages = try RecognitionOptions.languages(from: value)
+                    try RecognitionOptions.validate(languages: options.languages)
+                } catch .unusableLanguage(_, let reason) {
+                    throw reader.invalid(value, for: "--lang <lang>", because: reason)
                 } catch {
                     throw reader.invalid(value, for: "--lang <lang>", because: "use codes joined by '+', like kor+eng, or auto")
                 }
@@ -103,10 +106,7 @@ public enum CommandParser {
                     OutputFormat.self, for: argument, option: "--format <format>", hint: "use text, json, jsonl, tsv, hocr, alto or pdf")
             case .option("--custom-words", _):
                 let path = try reader.value(for: argument, label: "<file>")
-                guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                    throw reader.invalid(path, for: "--custom-words <file>", because: "give a readable UTF-8 text file, one word per line")
-                }
-                options.customWords = text.split(whereSeparator: \.isNewline).map(String.init)
+                options.customWords = try Self.customWords(from: path, reader: reader)
             case .option("--candidates", _):
                 options.candidateCount = try reader.number(
                     for: argument, option: "--candidates <count>", in: 1...RecognitionOptions.maximumCandidateCount,
@@ -114,11 +114,13 @@ public enum CommandParser {
             case .option("--no-language-correction", _):
                 options.usesLanguageCorrection = false
             case .option("-o", _), .option("--output", _):
-                options.outputPath = try reader.value(for: argument, label: "<file>")
+                options.outputPath = try reader.path(for: argument, option: "--output <file>")
             case .option("--annotate", _):
-                options.annotationPath = try reader.value(for: argument, label: "<png>")
+                options.annotationPath = try reader.path(for: argument, option: "--annotate <png>")
             case .option("-r", _), .option("--recursive", _):
                 options.recursive = true
+            case .option("-L", _), .option("--follow-links", _):
+                options.followsLinks = true
             case .option("-q", _), .option("--quiet", _):
                 options.quiet = true
             case .option("-j", _), .option("--jobs", _):
@@ -137,6 +139,9 @@ public enum CommandParser {
         guard !options.inputs.isEmpty else {
             throw UsageError("Missing expected argument '<image> ...'", subcommand: .scan)
         }
+        if options.inputs.count(where: { $0 == "-" }) > 1 {
+            throw UsageError("'-' (standard input) can be read only once; give it once", subcommand: .scan)
+        }
         if options.raw, let contradicted = ruleOptions.first {
             throw UsageError("'--raw' switches every rule off, so it cannot be combined with '\(contradicted)'", subcommand: .scan)
         }
@@ -154,6 +159,28 @@ public enum CommandParser {
             throw UsageError("'--annotate' draws one image file: give exactly one image path", subcommand: .scan)
         }
         return .scan(options)
+    }
+
+    /// The largest words file `--custom-words` reads: far more than the 50,000 words of up
+    /// to 64 characters an engine keeps.
+    static let largestWordsFile = 4 << 20
+
+    /// The words of `--custom-words FILE`, one per line, read only when the file is small
+    /// enough to be a word list.
+    private static func customWords(from path: String, reader: ArgumentReader) throws(UsageError) -> [String] {
+        let option = "--custom-words <file>"
+        guard !path.isEmpty else { throw reader.invalid(path, for: option, because: "give a file name") }
+        let data: Data
+        do {
+            data = try BoundedReader.file(atPath: path, name: path, limit: largestWordsFile, holding: "word list")
+        } catch {
+            let reason = if case .unreadableFile(_, let reason) = error { reason } else { "\(error)" }
+            throw reader.invalid(path, for: option, because: "\(reason); give a UTF-8 text file, one word per line")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw reader.invalid(path, for: option, because: "it is not UTF-8 text; give a UTF-8 text file, one word per line")
+        }
+        return text.split(whereSeparator: \.isNewline).map(String.init)
     }
 
     /// `x,y,width,height`, four fractions of the image with the region inside it.
@@ -192,6 +219,9 @@ public enum CommandParser {
         }
         options.kind = extraction
         guard !options.inputs.isEmpty else { throw UsageError("Missing expected argument '<text> ...'", subcommand: .extract) }
+        if options.inputs.count(where: { $0 == "-" }) > 1 {
+            throw UsageError("'-' (standard input) can be read only once; give it once", subcommand: .extract)
+        }
         return .extract(options)
     }
 
@@ -248,15 +278,28 @@ struct ArgumentReader {
         return .option(argument, inlineValue: nil)
     }
 
-    /// The value of an option: its `=value`, or the next argument.
+    /// The value of an option: its `=value`, or the next argument (an argument starting
+    /// with `-` is a value when a digit or `.` follows it: `-1`, `-0,-0,1,1`).
     mutating func value(for argument: Argument, label: String) throws(UsageError) -> String {
         guard case .option(let name, let inlineValue) = argument else { return "" }
         if let inlineValue { return inlineValue }
-        guard let next = remaining.first, next == "-" || !next.hasPrefix("-") || Double(next) != nil else {
+        guard let next = remaining.first, next == "-" || !next.hasPrefix("-") || Self.startsAsNumber(next.dropFirst()) else {
             throw UsageError("Missing value for '\(name) \(label)'", subcommand: subcommand)
         }
         remaining.removeFirst()
         return next
+    }
+
+    private static func startsAsNumber(_ text: Substring) -> Bool {
+        guard let first = text.first else { return false }
+        return first.isASCII && (first.isNumber || first == ".")
+    }
+
+    /// The option's value as a file path, which cannot be empty.
+    mutating func path(for argument: Argument, option: String) throws(UsageError) -> String {
+        let value = try value(for: argument, label: String(option.split(separator: " ").last ?? ""))
+        guard !value.isEmpty else { throw invalid(value, for: option, because: "give a file name") }
+        return value
     }
 
     /// The option's value as a number in `range`; `option` (`--jobs <jobs>`) names it in the error.

@@ -13,8 +13,9 @@ public struct Console: Sendable {
     public var readStandardInput: @Sendable () throws -> Data
     /// Whether standard error is a terminal (progress is drawn only then).
     public var standardErrorIsTerminal: Bool
-    /// Why writing results failed, if it did for a reason the user must hear about (a full
-    /// disk, an I/O error); a reader that closed the pipe early is not such a reason.
+    /// Why writing results failed and what to do, if it failed for a reason the user must
+    /// hear about (a full disk, a closed stream); a reader that closed the pipe early is not
+    /// such a reason.
     public var outputFailure: @Sendable () -> String?
     /// Whether standard output can take no more (its reader closed the pipe, or writing
     /// failed): a batch stops reading images then.
@@ -36,11 +37,34 @@ public struct Console: Sendable {
         self.outputIsClosed = outputIsClosed
     }
 
+    /// Reports a failure on standard error: `Error: message`, the message on one line with
+    /// its control characters escaped (it may hold file names).
+    func error(_ message: String) {
+        standardError("Error: \(message.escapedForDisplay)\n")
+    }
+
+    /// Tells something worth knowing that is not a failure, on standard error.
+    func note(_ message: String) {
+        standardError("Note: \(message.escapedForDisplay)\n")
+    }
+
     /// The process's own streams. Writing stops at the first failure: a closed pipe
     /// (`ocr scan … | head -1`, with `SIGPIPE` ignored) ends quietly, other failures are
     /// reported by `outputFailure`.
+    ///
+    /// A standard stream the caller closed (`ocr scan x >&-`) is given `/dev/null` first, so
+    /// no file opened later (language data, an output) takes its number and receives what
+    /// was meant for it; results then count as not written (`outputFailure`).
     public static let live: Console = {
-        let output = FileDescriptorWriter(descriptor: STDOUT_FILENO)
+        let closed = [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO].filter { fcntl($0, F_GETFD) == -1 && errno == EBADF }
+        for descriptor in closed {
+            let null = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+            if null >= 0, null != descriptor {
+                dup2(null, descriptor)
+                close(null)
+            }
+        }
+        let output = FileDescriptorWriter(descriptor: STDOUT_FILENO, failure: closed.contains(STDOUT_FILENO) ? EBADF : nil)
         let error = FileDescriptorWriter(descriptor: STDERR_FILENO)
         return Console(
             standardOutput: { output.write($0) },
@@ -49,7 +73,11 @@ public struct Console: Sendable {
             standardErrorIsTerminal: isatty(STDERR_FILENO) == 1,
             outputFailure: {
                 guard let code = output.failure, code != EPIPE else { return nil }
-                return String(cString: strerror(code))
+                switch code {
+                case EBADF: return "standard output is closed; give the command somewhere to write (a file or a pipe)"
+                case ENOSPC, EDQUOT: return "\(String(cString: strerror(code))); free some space or write them elsewhere"
+                default: return "\(String(cString: strerror(code))); write them elsewhere"
+                }
             },
             outputIsClosed: { output.failure != nil })
     }()
@@ -61,8 +89,10 @@ final class FileDescriptorWriter: Sendable {
     private let descriptor: Int32
     private let firstError = Mutex<Int32?>(nil)
 
-    init(descriptor: Int32) {
+    /// - Parameter failure: An error known before the first write (the descriptor was closed).
+    init(descriptor: Int32, failure: Int32? = nil) {
         self.descriptor = descriptor
+        firstError.withLock { $0 = failure }
     }
 
     var failure: Int32? { firstError.withLock { $0 } }

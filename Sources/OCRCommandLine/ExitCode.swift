@@ -21,7 +21,7 @@ public enum ExitCode: Int32, Sendable, Comparable {
             switch error {
             case .emptyData, .notAnImage, .undecodableImage, .unsupportedImage, .imageTooLarge, .unreadableFile: self = .dataError
             case .languageDataMissing, .languageDataUnreadable, .languageDataInvalid: self = .unavailable
-            case .invalidLanguage: self = .usage
+            case .invalidLanguage, .unusableLanguage: self = .usage
             case .engineFailure, .timedOut: self = .failure
             }
         default:

@@ -16,21 +16,32 @@ struct ExtractCommand {
         var receipt: ReceiptReport
     }
 
+    /// The largest text read (128 KiB): a long receipt's lines are a few kilobytes, and the
+    /// extractor's time grows with its input (about 20 µs a character on a line of digits).
+    static let largestText = 128 << 10
+
     func run() -> ExitCode {
         var status = ExitCode.success
         var reports: [Report] = []
         for (index, path) in options.inputs.enumerated() {
             let text: String
             do {
-                let data = path == "-" ? try console.readStandardInput() : try ImageSource.file(atPath: path).load()
+                let data =
+                    path == "-"
+                    ? try console.readStandardInput()
+                    : try BoundedReader.file(atPath: path, name: path, limit: Self.largestText, holding: "receipt's text")
+                guard data.count <= Self.largestText else {
+                    throw OCRError.unreadableFile(
+                        path: path, reason: "it holds more than \(Self.largestText >> 10) KiB, more than any receipt's text this reads")
+                }
                 guard let decoded = String(data: data, encoding: .utf8) else {
-                    console.standardError("Error: \(path): not UTF-8 text.\n")
+                    console.error("\(path): not UTF-8 text; give the receipt's lines as UTF-8 text.")
                     status = max(status, .dataError)
                     continue
                 }
                 text = decoded
             } catch {
-                console.standardError("Error: \(path): \(ScanCommand.cause(of: error))\n")
+                console.error("\(path): \(ScanCommand.cause(of: error))")
                 status = max(status, ExitCode(for: error))
                 continue
             }
@@ -40,7 +51,7 @@ struct ExtractCommand {
             case .json:
                 reports.append(Report(file: path, lines: result.lines.count, receipt: ReceiptReport(receipt)))
             default:
-                let header = options.inputs.count > 1 ? (index > 0 ? "\n" : "") + "==> \(path) <==\n" : ""
+                let header = options.inputs.count > 1 ? (index > 0 ? "\n" : "") + "==> \(path.escapedForDisplay) <==\n" : ""
                 console.standardOutput(header + ReceiptSummary.text(for: receipt))
             }
         }

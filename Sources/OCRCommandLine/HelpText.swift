@@ -6,7 +6,7 @@ enum HelpText {
         switch subcommand {
         case nil: "ocr <subcommand>"
         case .scan?:
-            "ocr scan <image> ... [--lang <lang>] [--min-confidence <min-confidence>] [--min-text-height <fraction>] [--region <x,y,width,height>] [--raw] [--extract <kind>] [--rotation <rotation>] [--level <level>] [--segmentation <segmentation>] [--format <format>] [--output <file>] [--annotate <png>] [--custom-words <file>] [--no-language-correction] [--candidates <count>] [--jobs <jobs>] [--recursive] [--quiet] [--time-limit <seconds>] [--tessdata <tessdata>]"
+            "ocr scan <image> ... [--lang <lang>] [--min-confidence <min-confidence>] [--min-text-height <fraction>] [--region <x,y,width,height>] [--raw] [--extract <kind>] [--rotation <rotation>] [--level <level>] [--segmentation <segmentation>] [--format <format>] [--output <file>] [--annotate <png>] [--custom-words <file>] [--no-language-correction] [--candidates <count>] [--jobs <jobs>] [--recursive] [--follow-links] [--quiet] [--time-limit <seconds>] [--tessdata <tessdata>]"
         case .langs?: "ocr langs [--tessdata <tessdata>]"
         case .extract?: "ocr extract <kind> <text> ... [--format <format>]"
         }
@@ -93,7 +93,9 @@ enum HelpText {
                                   a page per image; pdf writes a searchable PDF to
                                   --output. (values: text, json, jsonl, tsv, hocr, alto,
                                   pdf; default: text)
-          -o, --output <file>     The file --format pdf writes.
+          -o, --output <file>     The file --format pdf writes. It replaces an existing
+                                  PDF only once complete; an input or a file of another
+                                  kind is never replaced.
           --custom-words <file>   Words to prefer, one per line (product and shop names,
                                   jargon): a reading close to one is drawn to it.
           --no-language-correction
@@ -109,6 +111,9 @@ enum HelpText {
                                   per core (more wait their turn). (default: the number of
                                   cores)
           -r, --recursive         Read directories at every level, not only their top.
+          -L, --follow-links      With --recursive, follow links to directories too (each
+                                  directory is still read once; without it, links to
+                                  directories are noted and not followed).
           --time-limit <seconds>  Stop reading an image that keeps its engine busy longer than
                                   this, and report it as failed; 0 for no limit.
                                   (default: 60)

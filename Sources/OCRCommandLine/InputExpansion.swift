@@ -5,12 +5,20 @@ import Foundation
 /// `-` for standard input. A path that does not exist is kept, so it is reported as a
 /// failed input like any other unreadable file.
 ///
-/// What cannot be listed is not passed over in silence: a directory that cannot be read
-/// and a name that is not valid UTF-8 (which no `String` path can reach) become `skipped`
-/// entries, which `ocr scan` reports on stderr and counts as failures.
+/// The walk never loops and never wanders: it remembers every real directory it has
+/// entered (device and inode) and enters none twice, and inside the given directories it
+/// follows no link to a directory unless `followsLinks` (`ln -s . x` or `ln -s / root` in a
+/// tree would otherwise read it without end, or the whole disk). Links to files are read.
+///
+/// What cannot be listed is not passed over in silence: a directory that cannot be read,
+/// a name that is not valid UTF-8 (which no `String` path can reach) and a path too long
+/// for the system to open become `skipped` entries, which `ocr scan` reports on stderr and
+/// counts as failures; a link not followed is a `note`.
 struct InputExpansion {
     /// File name extensions taken from directories (case-insensitive).
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "tif", "tiff", "bmp", "gif", "webp", "pnm", "pbm", "pgm", "ppm", "jp2"]
+    /// The longest path the system opens, in bytes with its terminating zero (`PATH_MAX`).
+    static let longestPath = Int(PATH_MAX)
 
     /// A path that was not read, and why.
     struct Skipped: Equatable {
@@ -18,90 +26,143 @@ struct InputExpansion {
         let reason: String
     }
 
-    let recursive: Bool
-
-    func expand(_ inputs: [String]) -> (paths: [String], skipped: [Skipped]) {
+    /// What the inputs expand to.
+    struct Expansion: Equatable {
         var paths: [String] = []
         var skipped: [Skipped] = []
+        /// Links to directories that were not followed (said once each, not failures).
+        var notes: [String] = []
+    }
+
+    let recursive: Bool
+    var followsLinks = false
+
+    func expand(_ inputs: [String]) -> Expansion {
+        var walk = Walk(recursive: recursive, followsLinks: followsLinks)
         for input in inputs {
-            var isDirectory: ObjCBool = false
-            guard input != "-", FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue else {
-                paths.append(input)
+            var status = stat()
+            guard input != "-", stat(input, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+                walk.expansion.paths.append(input)
                 continue
             }
-            collect(in: input, into: &paths, skipped: &skipped)
+            // A directory the user names is entered even through a link: naming it is asking.
+            walk.enter(input, id: FileID(status))
         }
-        return (paths, skipped)
+        return walk.expansion
     }
 
-    /// Adds the images of `directory` (and, recursively, of its subdirectories) in sorted order.
-    private func collect(in directory: String, into paths: inout [String], skipped: inout [Skipped]) {
-        let listing: [(name: String, isDirectory: Bool)]
-        switch Self.list(directory) {
-        case .success(let entries): listing = entries
-        case .failure(let error):
-            skipped.append(Skipped(path: directory, reason: error.reason))
-            return
+    /// A directory's identity, whatever path reaches it.
+    struct FileID: Hashable {
+        let device: UInt64
+        let inode: UInt64
+
+        init(_ status: stat) {
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
         }
-        let base = URL(fileURLWithPath: directory)
-        for entry in listing.sorted(by: { $0.name < $1.name }) {
-            let path = base.appendingPathComponent(entry.name).relativePath
-            if entry.isDirectory {
-                if recursive { collect(in: path, into: &paths, skipped: &skipped) }
-            } else if Self.imageExtensions.contains((entry.name as NSString).pathExtension.lowercased()) {
-                paths.append(path)
+    }
+
+    /// One expansion's state: what was found and the directories already entered.
+    private struct Walk {
+        let recursive: Bool
+        let followsLinks: Bool
+        var expansion = Expansion()
+        var entered: Set<FileID> = []
+
+        init(recursive: Bool, followsLinks: Bool) {
+            self.recursive = recursive
+            self.followsLinks = followsLinks
+        }
+
+        /// Adds the images of `directory` (and, recursively, of its subdirectories) in
+        /// sorted order, unless it was entered already.
+        mutating func enter(_ directory: String, id: FileID) {
+            guard entered.insert(id).inserted else { return }
+            let listing: [Entry]
+            switch InputExpansion.list(directory) {
+            case .success(let entries): listing = entries
+            case .failure(let error):
+                expansion.skipped.append(Skipped(path: directory, reason: error.reason))
+                return
+            }
+            let base = URL(fileURLWithPath: directory)
+            for entry in listing.sorted(by: { $0.name < $1.name }) {
+                let path = base.appendingPathComponent(entry.name).relativePath
+                let isImageName = InputExpansion.imageExtensions.contains((entry.name as NSString).pathExtension.lowercased())
+                switch entry.kind {
+                case .directory(let id, let isLink):
+                    guard recursive else { continue }
+                    if isLink && !followsLinks {
+                        expansion.notes.append("\(path): a link to a directory, not followed; --follow-links follows links")
+                    } else {
+                        enter(path, id: id)
+                    }
+                case .file:
+                    if isImageName { expansion.paths.append(path) }
+                case .unreachable(let reason, let isDirectory):
+                    if isDirectory ? recursive : isImageName { expansion.skipped.append(Skipped(path: path, reason: reason)) }
+                }
             }
         }
-        for entry in Self.invalidNames(in: directory)
-        where entry.isDirectory ? recursive : Self.imageExtensions.contains((entry.name as NSString).pathExtension.lowercased()) {
-            skipped.append(
-                Skipped(path: base.appendingPathComponent(entry.name).relativePath, reason: "its name is not valid UTF-8; rename it to read it"))
-        }
     }
 
-    /// The entries of a directory whose names are valid UTF-8 (following symlinks to tell
-    /// directories), or why it could not be read.
-    private static func list(_ directory: String) -> Result<[(name: String, isDirectory: Bool)], ListingError> {
+    /// An entry of a directory listing.
+    struct Entry {
+        enum Kind {
+            /// A directory (or, `isLink`, a link to one).
+            case directory(FileID, isLink: Bool)
+            /// Anything else, followed through links (its reading reports what it is).
+            case file
+            /// An entry that cannot be reached by its path, and whether it looked like a directory.
+            case unreachable(reason: String, isDirectory: Bool)
+        }
+
+        let name: String
+        let kind: Kind
+    }
+
+    /// The entries of a directory (following links to tell directories), or why it could
+    /// not be read.
+    private static func list(_ directory: String) -> Result<[Entry], ListingError> {
         guard let stream = opendir(directory) else {
+            let code = errno
             return .failure(
                 ListingError(
-                    errno == EACCES
-                        ? "cannot read the directory: permission denied" : "cannot read the directory: \(String(cString: strerror(errno)))"))
+                    code == EACCES ? "cannot read the directory: permission denied" : "cannot read the directory: \(String(cString: strerror(code)))")
+            )
         }
         defer { closedir(stream) }
-        var entries: [(String, Bool)] = []
+        var entries: [Entry] = []
         while let entry = readdir(stream) {
-            guard let name = validName(entry) else { continue }
-            var status = stat()
+            let bytes = rawName(entry)
+            guard bytes != [0x2E], bytes != [0x2E, 0x2E] else { continue }
+            let typedDirectory = entry.pointee.d_type == UInt8(DT_DIR)
+            guard let name = String(validating: bytes, as: UTF8.self) else {
+                let shown = String(decoding: bytes, as: UTF8.self)
+                entries.append(
+                    Entry(name: shown, kind: .unreachable(reason: "its name is not valid UTF-8; rename it to read it", isDirectory: typedDirectory)))
+                continue
+            }
             let path = (directory as NSString).appendingPathComponent(name)
-            let isDirectory = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-            entries.append((name, isDirectory))
+            guard path.utf8.count < longestPath else {
+                let reason = "its path is longer than \(longestPath) bytes, the longest the system opens; move it to a shorter path"
+                entries.append(Entry(name: name, kind: .unreachable(reason: reason, isDirectory: typedDirectory)))
+                continue
+            }
+            var link = stat()
+            var target = stat()
+            let isLink = lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
+            if stat(path, &target) == 0, target.st_mode & S_IFMT == S_IFDIR {
+                entries.append(Entry(name: name, kind: .directory(FileID(target), isLink: isLink)))
+            } else {
+                entries.append(Entry(name: name, kind: .file))
+            }
         }
         return .success(entries)
     }
 
-    /// Entries of `directory` whose names are not valid UTF-8 (shown with replacement
-    /// characters), and whether each is a directory.
-    private static func invalidNames(in directory: String) -> [(name: String, isDirectory: Bool)] {
-        guard let stream = opendir(directory) else { return [] }
-        defer { closedir(stream) }
-        var names: [(String, Bool)] = []
-        while let entry = readdir(stream) {
-            let bytes = rawName(entry)
-            if String(validating: bytes, as: UTF8.self) == nil {
-                names.append((String(decoding: bytes, as: UTF8.self), entry.pointee.d_type == UInt8(DT_DIR)))
-            }
-        }
-        return names.sorted { $0.0 < $1.0 }
-    }
-
     private static func rawName(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
         withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-    }
-
-    private static func validName(_ entry: UnsafeMutablePointer<dirent>) -> String? {
-        guard let name = String(validating: rawName(entry), as: UTF8.self), name != ".", name != ".." else { return nil }
-        return name
     }
 
     struct ListingError: Error {

@@ -16,7 +16,7 @@ public enum OCRCommandLine {
         }
         let status = await run(command, console: console)
         if let failure = console.outputFailure() {
-            console.standardError("Error: Cannot write the results: \(failure). Free some space or write them elsewhere.\n")
+            console.error("Cannot write the results: \(failure).")
             return max(status, .failure)
         }
         return status

@@ -43,7 +43,7 @@ struct ResultFormatter {
         case (_, .failure), (.pdf, _):  // a PDF is written to its file at the end
             return nil
         case (.text, .success(let result)):
-            let header = multipleInputs ? (index > 0 ? "\n" : "") + "==> \(item.name) <==\n" : ""
+            let header = multipleInputs ? (index > 0 ? "\n" : "") + "==> \(item.name.escapedForDisplay) <==\n" : ""
             if extraction == .receipt { return header + ReceiptSummary.text(for: ReceiptExtractor().extract(from: result)) }
             return header + result.lines.map { $0.text + "\n" }.joined()
         case (.json, .success(let result)):
@@ -57,7 +57,7 @@ struct ResultFormatter {
             return result.lines.enumerated().map { number, line in
                 let box = line.boundingBox
                 let fields = [
-                    Self.tsvField(item.name), String(number + 1), String(format: "%.3f", line.confidence),
+                    Self.tsvField(item.name.escapedForDisplay), String(number + 1), String(format: "%.3f", line.confidence),
                     String(format: "%.4f", box.x), String(format: "%.4f", box.y),
                     String(format: "%.4f", box.width), String(format: "%.4f", box.height), Self.tsvField(line.text),
                 ]
@@ -72,7 +72,8 @@ struct ResultFormatter {
         return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
+    /// A field without the characters that end fields and records (tab, newline, carriage return).
     private static func tsvField(_ value: String) -> String {
-        value.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
+        String(value.map { $0 == "\t" || $0.isNewline ? " " : $0 })
     }
 }

@@ -2,28 +2,46 @@ import Data
 import Domain
 import Foundation
 
-/// `ocr scan`: expands the inputs, reads them in parallel on a pool of engines, and prints
-/// each result (in input order, or as it finishes with `--format jsonl`). A failing input
-/// is reported on stderr and the others still run; the exit status is the worst failure's.
+/// `ocr scan`: expands the inputs, checks the files it will write, reads the images in
+/// parallel on a pool of engines, and prints each result (in input order, or as it
+/// finishes with `--format jsonl`). A failing input is reported on stderr and the others
+/// still run; the exit status is the worst failure's.
 struct ScanCommand {
     let options: ScanOptions
     let console: Console
 
     func run() async -> ExitCode {
-        let (paths, skipped) = InputExpansion(recursive: options.recursive).expand(options.inputs)
-        for entry in skipped {
-            console.standardError("Error: \(entry.path): skipped: \(entry.reason).\n")
+        // Results nobody can receive are not worth reading (the reason is reported on exit).
+        if options.format != .pdf, console.outputIsClosed() { return .failure }
+        let expansion = InputExpansion(recursive: options.recursive, followsLinks: options.followsLinks).expand(options.inputs)
+        for entry in expansion.skipped {
+            console.error("\(entry.path): skipped: \(entry.reason).")
         }
+        if !options.quiet {
+            for note in expansion.notes { console.note(note) }
+        }
+        let paths = expansion.paths
         guard !paths.isEmpty else {
-            if skipped.isEmpty {
-                console.standardError(
-                    "Error: No images found in \(options.inputs.joined(separator: ", ")); pass image files, or use --recursive for subdirectories.\n")
+            if expansion.skipped.isEmpty {
+                let inputs = options.inputs.joined(separator: ", ")
+                console.error(
+                    options.recursive
+                        ? "No images found in \(inputs) at any level; pass image files (\(Self.extensions))."
+                        : "No images found in \(inputs); pass image files (\(Self.extensions)), or use --recursive for subdirectories.")
             }
             return .dataError
         }
-        // A multi-page TIFF is one source per page.
+        // A multi-page TIFF is one source per page; standard input is read once.
         let sources = paths.flatMap { path in
-            path == "-" ? [ImageSource(name: "<stdin>", load: console.readStandardInput)] : ImageSource.pages(ofFileAtPath: path)
+            path == "-" ? [ImageSource.readOnce(name: "<stdin>", load: console.readStandardInput)] : ImageSource.pages(ofFileAtPath: path)
+        }
+        // The files written are checked before any image is read.
+        let outputs: ScanOutputs
+        do {
+            outputs = try ScanOutputs(options: options, sources: sources, inputs: paths)
+        } catch {
+            console.error(error.description)
+            return .failure
         }
         let jobs = min(options.jobs ?? ProcessInfo.processInfo.activeProcessorCount, sources.count)
         let repository: TesseractOCRRepository
@@ -31,50 +49,48 @@ struct ScanCommand {
             repository = try TesseractOCRRepository(
                 languages: options.languages, dataDirectory: options.dataDirectory, maximumEngines: jobs)
         } catch {
-            console.standardError("Error: \(error)\n")
+            console.error("\(error)")
             return ExitCode(for: error)
         }
         let formatter = ResultFormatter(
             format: options.format, multipleInputs: sources.count > 1, extraction: options.extraction,
             documentName: paths.count == 1 ? paths[0] == "-" ? "<stdin>" : paths[0] : "")
-        let progress = console.standardErrorIsTerminal && !options.quiet ? ProgressReporter(total: paths.count, console: console) : nil
-        var status = skipped.isEmpty ? ExitCode.success : .dataError
+        let progress = console.standardErrorIsTerminal && !options.quiet ? ProgressReporter(total: sources.count, console: console) : nil
+        var status = expansion.skipped.isEmpty ? ExitCode.success : .dataError
         var waiting: [Int: OCRBatchItem] = [:]
-        var pdfPages: [Int: SearchablePDF.Page] = [:]
         var nextIndex = 0
         var printed = 0
         console.standardOutput(formatter.preamble)
         let items = repository.recognizeText(
             in: sources, rotation: options.rotation, options: options.recognitionOptions, maximumConcurrency: jobs)
+        func report(_ message: String) {
+            if let progress { progress.interrupt(with: "Error: \(message.escapedForDisplay)\n") } else { console.error(message) }
+        }
         for await item in items {
-            // Nobody reads the results any more (`ocr scan … | head -1`): stop reading images.
-            if console.outputIsClosed() { break }
+            // Nobody reads the results any more (`ocr scan … | head -1`), or the PDF cannot
+            // be written: stop reading images.
+            if console.outputIsClosed() || outputs.pdfFailed { break }
             progress?.advance()
             if case .failure(let error) = item.outcome {
                 status = max(status, ExitCode(for: error))
-                let message = "Error: \(item.name): \(Self.cause(of: error))\n"
-                if let progress { progress.interrupt(with: message) } else { console.standardError(message) }
+                report("\(item.name): \(Self.cause(of: error))")
             }
             if options.format == .jsonl {  // as each finishes
                 console.standardOutput(formatter.output(for: item, index: printed) ?? "")
                 continue
             }
-            if options.format == .pdf, case .success(let result) = item.outcome {
-                do {
-                    let picture = try SearchablePDFPage.image(of: try sources[item.index].load(), result: result)
-                    pdfPages[item.index] = SearchablePDF.Page(result: result, image: picture)
-                } catch {
-                    status = max(status, ExitCode(for: error))
-                    console.standardError("Error: \(item.name): cannot make its PDF page: \(error)\n")
-                }
-            }
-            if let path = options.annotationPath, case .success(let result) = item.outcome {
-                let target = sources.count > 1 ? Self.pagePath(path, page: item.index + 1) : path
-                status = max(status, annotate(result, of: sources[item.index], to: target))
+            if case .success(let result) = item.outcome, let annotation = outputs.annotation(forPage: item.index) {
+                status = max(status, annotate(result, of: sources[item.index], to: annotation))
             }
             waiting[item.index] = item  // in input order
             while let ready = waiting.removeValue(forKey: nextIndex) {
                 nextIndex += 1
+                if case .success(let result) = ready.outcome, outputs.pdf != nil {
+                    if let failure = outputs.addPage(result, of: sources[ready.index]) {
+                        status = max(status, failure.status)
+                        report("\(ready.name): \(failure.message)")
+                    }
+                }
                 guard let text = formatter.output(for: ready, index: printed) else { continue }
                 console.standardOutput(text)
                 printed += 1
@@ -82,34 +98,34 @@ struct ScanCommand {
         }
         progress?.finish()
         console.standardOutput(formatter.epilogue)
-        if options.format == .pdf, let path = options.outputPath {
-            let pages = pdfPages.sorted { $0.key < $1.key }.map(\.value)
-            let pdf = SearchablePDF(glyphlessFont: LanguageDataLocator().glyphlessFont()).data(pages: pages)
+        if let pdf = outputs.pdf {
             do {
-                try pdf.write(to: URL(fileURLWithPath: path))
-                if !options.quiet { console.standardError("Wrote \(path) (\(pages.count) page\(pages.count == 1 ? "" : "s")).\n") }
+                let pages = try outputs.finishPDF()
+                if !options.quiet { console.standardError("Wrote \(pdf.path.escapedForDisplay) (\(pages) page\(pages == 1 ? "" : "s")).\n") }
             } catch {
-                console.standardError("Error: \(path): cannot write the PDF: \(error.localizedDescription)\n")
+                console.error(error.description)
                 status = max(status, .failure)
             }
         }
         return status
     }
 
+    private static let extensions = InputExpansion.imageExtensions.sorted().joined(separator: ", ")
+
     /// Writes the picture of what was read (`--annotate`); the status to exit with.
-    private func annotate(_ result: OCRResult, of source: ImageSource, to path: String) -> ExitCode {
+    private func annotate(_ result: OCRResult, of source: ImageSource, to target: OutputFile) -> ExitCode {
         do {
             let image = try source.load()
             let png = try ResultAnnotation.png(of: image, result: result, maximumPixelCount: options.recognitionOptions.maximumPixelCount)
-            try png.write(to: URL(fileURLWithPath: path))
-            if !options.quiet { console.standardError("Annotated \(path) (rotation \(result.rotation.degrees)°).\n") }
+            try target.write(png)
+            if !options.quiet { console.standardError("Annotated \(target.path.escapedForDisplay) (rotation \(result.rotation.degrees)°).\n") }
             return .success
-        } catch let error as OCRError {
-            console.standardError("Error: \(path): \(error)\n")
-            return ExitCode(for: error)
-        } catch {
-            console.standardError("Error: \(path): cannot write the annotated image: \(error.localizedDescription)\n")
+        } catch let error as OutputFile.Refusal {
+            console.error(error.description)
             return .failure
+        } catch {
+            console.error("\(target.path): \(error)")
+            return ExitCode(for: error)
         }
     }
 

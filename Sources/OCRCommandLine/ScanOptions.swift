@@ -28,6 +28,9 @@ public struct ScanOptions: Sendable, Hashable {
     public var dataDirectory: String?
     /// Whether directories are searched at every level.
     public var recursive = false
+    /// Whether a recursive search follows links to directories (each real directory is
+    /// still entered once).
+    public var followsLinks = false
     /// Images read at once (engines started); `nil` is the number of active cores.
     public var jobs: Int?
     /// How long one image may take; `nil` never stops.

@@ -157,7 +157,7 @@ struct ExecutableTests {
     func fullDisk() throws {
         let run = try Self.shell("\"$OCR\" scan '\(Fixture("three-lines.png").path)' > /dev/full")
         #expect(run.status == 1)
-        #expect(run.standardError == "Error: Cannot write the results: No space left on device. Free some space or write them elsewhere.\n")
+        #expect(run.standardError == "Error: Cannot write the results: No space left on device; free some space or write them elsewhere.\n")
     }
 
     @Test(

@@ -84,7 +84,7 @@ struct ScanCommandTests {
             messageFragment: "give it with --output FILE.pdf"),
         FailureCase(
             arguments: ["scan", Fixture("three-lines.png").path, "--custom-words", "/nonexistent/words.txt"], status: .usage,
-            messageFragment: "give a readable UTF-8 text file"),
+            messageFragment: "no such file; give a UTF-8 text file"),
     ]
 
     @Test("Failures exit with the documented status and a clear message", arguments: failureCases)

@@ -12,7 +12,18 @@ extension ImageSource {
     /// 8-bit gray PNG); the file itself for every other image, or when it cannot be read
     /// now (its error then comes from its own load, in turn). A file of more than
     /// `maximumPages` pages is one source that fails with `OCRError.unsupportedImage`.
+    ///
+    /// Only a regular file that starts as a TIFF is read here (to count its pages); a pipe
+    /// is read once, when its turn comes, and its bytes kept for a second load.
     public static func pages(ofFileAtPath path: String) -> [ImageSource] {
+        switch FileKind(path) {
+        case .pipe:
+            return [ImageSource.readOnce(name: path) { try ImageSource.file(atPath: path).load() }]
+        case .other:
+            return [ImageSource.file(atPath: path)]
+        case .tiff:
+            break
+        }
         let file = ImageSource.file(atPath: path)
         guard let data = try? file.load() else { return [file] }
         let count = ImageDecoder.pageCount(of: data)
@@ -26,6 +37,35 @@ extension ImageSource {
             ImageSource(name: "\(path) [page \(page + 1) of \(count)]") {
                 let image = try ImageDecoder.decode(file.load(), page: page, maximumPixelCount: RecognitionOptions.defaultMaximumPixelCount)
                 return try image.pngData()
+            }
+        }
+    }
+
+    /// What a path is, as far as counting its pages goes: told from its type and its first bytes.
+    private enum FileKind {
+        case tiff, pipe, other
+
+        init(_ path: String) {
+            let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                self = .other
+                return
+            }
+            defer { close(descriptor) }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else {
+                self = .other
+                return
+            }
+            switch status.st_mode & S_IFMT {
+            case S_IFIFO:
+                self = .pipe
+            case S_IFREG:
+                var head = [UInt8](repeating: 0, count: 4)
+                let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 4) }
+                self = count == 4 && (head == [0x49, 0x49, 0x2A, 0x00] || head == [0x4D, 0x4D, 0x00, 0x2A]) ? .tiff : .other
+            default:
+                self = .other
             }
         }
     }

@@ -57,42 +57,48 @@ public struct SearchablePDF: Sendable {
 
     /// The PDF of `pages`, in order.
     public func data(pages: [Page]) -> Data {
-        var writer = PDFObjectWriter()
-        // Objects 1–2: catalog and page tree; 3–7: the font; then three per page.
+        var file = Data()
+        // Writing to memory cannot fail.
+        var stream = try! SearchablePDFStream(self) { file.append($0) }
+        for page in pages { try! stream.append(page) }
+        try! stream.finish()
+        return file
+    }
+
+    /// The objects every document starts with: the glyphless font (objects 3–7).
+    func writeFont(to writer: inout PDFObjectWriter) throws {
         let fontFileID = glyphlessFont == nil ? nil : 7
-        let firstPageID = 8
-        let pageIDs = pages.indices.map { firstPageID + 3 * $0 }
-        writer.add(1, "<< /Type /Catalog /Pages 2 0 R >>")
-        writer.add(2, "<< /Type /Pages /Kids [\(pageIDs.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(pages.count) >>")
-        writer.add(3, "<< /Type /Font /Subtype /Type0 /BaseFont /GlyphLessFont /Encoding /Identity-H /DescendantFonts [4 0 R] /ToUnicode 6 0 R >>")
-        writer.add(
+        try writer.add(
+            3, "<< /Type /Font /Subtype /Type0 /BaseFont /GlyphLessFont /Encoding /Identity-H /DescendantFonts [4 0 R] /ToUnicode 6 0 R >>")
+        try writer.add(
             4,
             "<< /Type /Font /Subtype /CIDFontType2 /BaseFont /GlyphLessFont /CIDToGIDMap /Identity "
                 + "/CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor 5 0 R /DW \(Int(Self.advance)) >>")
-        writer.add(
+        try writer.add(
             5,
             "<< /Type /FontDescriptor /FontName /GlyphLessFont /Flags 5 /FontBBox [0 0 \(Int(Self.advance)) 1000] /ItalicAngle 0 "
                 + "/Ascent 1000 /Descent 0 /CapHeight 1000 /StemV 80" + (fontFileID.map { " /FontFile2 \($0) 0 R" } ?? "") + " >>")
-        writer.addStream(6, dictionary: "", content: Data(Self.toUnicode.utf8))
+        try writer.addStream(6, dictionary: "", content: Data(Self.toUnicode.utf8))
         if let glyphlessFont, let fontFileID {
-            writer.addStream(fontFileID, dictionary: "/Length1 \(glyphlessFont.count)", content: glyphlessFont)
+            try writer.addStream(fontFileID, dictionary: "/Length1 \(glyphlessFont.count)", content: glyphlessFont)
         }
-        for (index, page) in pages.enumerated() {
-            let pageID = pageIDs[index]
-            let width = Double(page.image.width) * 72 / resolution
-            let height = Double(page.image.height) * 72 / resolution
-            writer.add(
-                pageID,
-                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(Self.number(width)) \(Self.number(height))] "
-                    + "/Resources << /XObject << /Im0 \(pageID + 2) 0 R >> /Font << /F0 3 0 R >> >> /Contents \(pageID + 1) 0 R >>")
-            writer.addStream(pageID + 1, dictionary: "", content: Data(contents(of: page.result, width: width, height: height).utf8))
-            writer.addStream(
-                pageID + 2,
-                dictionary: "/Type /XObject /Subtype /Image /Width \(page.image.width) /Height \(page.image.height) "
-                    + "/ColorSpace /\(page.image.isColor ? "DeviceRGB" : "DeviceGray") /BitsPerComponent 8 /Filter /DCTDecode",
-                content: page.image.jpeg)
-        }
-        return writer.finished(rootID: 1)
+    }
+
+    /// Writes one page as objects `pageID` (the page), `pageID + 1` (its content) and
+    /// `pageID + 2` (its picture).
+    func write(_ page: Page, id pageID: Int, to writer: inout PDFObjectWriter) throws {
+        let width = Double(page.image.width) * 72 / resolution
+        let height = Double(page.image.height) * 72 / resolution
+        try writer.add(
+            pageID,
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(Self.number(width)) \(Self.number(height))] "
+                + "/Resources << /XObject << /Im0 \(pageID + 2) 0 R >> /Font << /F0 3 0 R >> >> /Contents \(pageID + 1) 0 R >>")
+        try writer.addStream(pageID + 1, dictionary: "", content: Data(contents(of: page.result, width: width, height: height).utf8))
+        try writer.addStream(
+            pageID + 2,
+            dictionary: "/Type /XObject /Subtype /Image /Width \(page.image.width) /Height \(page.image.height) "
+                + "/ColorSpace /\(page.image.isColor ? "DeviceRGB" : "DeviceGray") /BitsPerComponent 8 /Filter /DCTDecode",
+            content: page.image.jpeg)
     }
 
     /// The page's content stream: the image over the whole page, then every word as
@@ -139,37 +145,45 @@ public struct SearchablePDF: Sendable {
     static func number(_ value: Double) -> String { String(format: "%.2f", value) }
 }
 
-/// Collects numbered PDF objects and writes the file with its cross-reference table.
+/// Writes numbered PDF objects to a sink as they come, remembering where each starts,
+/// and ends the file with its cross-reference table and trailer.
 struct PDFObjectWriter {
-    private var objects: [Int: Data] = [:]
+    private let sink: (Data) throws -> Void
+    private var offsets: [Int: Int] = [:]
+    private var written = 0
 
-    mutating func add(_ id: Int, _ dictionary: String) {
-        objects[id] = Data("\(id) 0 obj\n\(dictionary)\nendobj\n".utf8)
+    /// Starts the file (its header) on `sink`.
+    init(sink: @escaping (Data) throws -> Void) throws {
+        self.sink = sink
+        try put(Data("%PDF-1.5\n%\u{00E2}\u{00E3}\u{00CF}\u{00D3}\n".utf8))
     }
 
-    mutating func addStream(_ id: Int, dictionary: String, content: Data) {
-        var object = Data("\(id) 0 obj\n<< \(dictionary) /Length \(content.count) >>\nstream\n".utf8)
-        object.append(content)
-        object.append(Data("\nendstream\nendobj\n".utf8))
-        objects[id] = object
+    private mutating func put(_ data: Data) throws {
+        try sink(data)
+        written += data.count
     }
 
-    /// The file: header, objects in order, cross-reference table and trailer.
-    func finished(rootID: Int) -> Data {
-        var file = Data("%PDF-1.5\n%\u{00E2}\u{00E3}\u{00CF}\u{00D3}\n".utf8)
-        let count = (objects.keys.max() ?? 0) + 1
-        var offsets = [Int](repeating: 0, count: count)
-        for id in objects.keys.sorted() {
-            offsets[id] = file.count
-            file.append(objects[id]!)
-        }
-        let xref = file.count
+    mutating func add(_ id: Int, _ dictionary: String) throws {
+        offsets[id] = written
+        try put(Data("\(id) 0 obj\n\(dictionary)\nendobj\n".utf8))
+    }
+
+    mutating func addStream(_ id: Int, dictionary: String, content: Data) throws {
+        offsets[id] = written
+        try put(Data("\(id) 0 obj\n<< \(dictionary) /Length \(content.count) >>\nstream\n".utf8))
+        try put(content)
+        try put(Data("\nendstream\nendobj\n".utf8))
+    }
+
+    /// Ends the file: cross-reference table and trailer.
+    mutating func finish(rootID: Int) throws {
+        let xref = written
+        let count = (offsets.keys.max() ?? 0) + 1
         var table = "xref\n0 \(count)\n0000000000 65535 f \n"
         for id in 1..<count {
-            table += objects[id] == nil ? "0000000000 65535 f \n" : String(format: "%010d 00000 n \n", offsets[id])
+            table += offsets[id].map { String(format: "%010d 00000 n \n", $0) } ?? "0000000000 65535 f \n"
         }
         table += "trailer\n<< /Size \(count) /Root \(rootID) 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        file.append(Data(table.utf8))
-        return file
+        try put(Data(table.utf8))
     }
 }
