@@ -27,6 +27,11 @@ static inline uint32_t codec_luminance(uint32_t red, uint32_t green, uint32_t bl
     return (red * 3u + green * 5u + blue * 2u + 5u) / 10u;
 }
 
+/// Whether the caller asked the decoder to stop.
+static inline int codec_should_stop(const codec_stop *stop) {
+    return stop && stop->should_stop && stop->should_stop(stop->context);
+}
+
 static inline void codec_say(codec_message *message, const char *format, ...) {
     if (!message) return;
     va_list arguments;

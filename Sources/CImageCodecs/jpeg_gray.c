@@ -11,14 +11,61 @@ typedef struct {
     struct jpeg_error_mgr manager;
     codec_message *message;
     int truncated;
+    int stopped;  // CODEC_STOPPED or CODEC_UNSUPPORTED: why the decode ended early, when not for an error in the data
     jmp_buf jump;
 } quiet_errors;
 
+/// libjpeg's progress monitor, called for every row of MCUs of every scan (a progressive
+/// file of thousands of scans spends minutes in jpeg_start_decompress): asks the caller
+/// whether to stop every 64 calls, and stops through the error jump.
+typedef struct {
+    struct jpeg_progress_mgr manager;
+    quiet_errors *errors;
+    const codec_stop *stop;
+    unsigned calls;
+} stoppable_progress;
+
+/// Progressive files from cameras and encoders hold about ten scans; hundreds are a
+/// decoding bomb (each scan passes over the whole image), refused as libjpeg-turbo's own
+/// tools do (djpeg -maxscans).
+#define MOST_SCANS 200
+
+static void on_progress(j_common_ptr info) {
+    stoppable_progress *progress = (stoppable_progress *)info->progress;
+    if (++progress->calls % 64 != 0) return;
+    if (!info->is_decompressor || ((j_decompress_ptr)info)->input_scan_number <= MOST_SCANS) {
+        if (!codec_should_stop(progress->stop)) return;
+        codec_say(progress->errors->message, "stopped");
+        progress->errors->stopped = CODEC_STOPPED;
+    } else {
+        codec_say(progress->errors->message,
+                  "it is a progressive JPEG of more than %d scans (real photos have about ten), which takes minutes to "
+                  "decode; re-encode it as a baseline JPEG or PNG",
+                  MOST_SCANS);
+        progress->errors->stopped = CODEC_UNSUPPORTED;
+    }
+    longjmp(progress->errors->jump, 1);
+}
+
 static void on_error(j_common_ptr info) {
     quiet_errors *errors = (quiet_errors *)info->err;
-    char text[JMSG_LENGTH_MAX];
-    errors->manager.format_message(info, text);
-    codec_say(errors->message, "%s", text);
+    switch (errors->manager.msg_code) {
+    case JERR_BAD_PRECISION:  // 12- and 16-bit samples
+        codec_say(errors->message, "its samples have %d bits, and the JPEG decoder reads 8-bit JPEGs only; convert it "
+                  "(for example to PNG)", errors->manager.msg_parm.i[0]);
+        errors->stopped = CODEC_UNSUPPORTED;
+        break;
+    case JERR_SOF_UNSUPPORTED:  // lossless (SOF3), hierarchical and other processes
+        codec_say(errors->message, "it is stored with a JPEG process the decoder does not read (lossless or hierarchical, "
+                  "SOF marker 0x%02X); convert it (for example to PNG)", errors->manager.msg_parm.i[0]);
+        errors->stopped = CODEC_UNSUPPORTED;
+        break;
+    default: {
+        char text[JMSG_LENGTH_MAX];
+        errors->manager.format_message(info, text);
+        codec_say(errors->message, "%s", text);
+    }
+    }
     longjmp(errors->jump, 1);
 }
 
@@ -72,7 +119,7 @@ int codec_jpeg_size(const uint8_t *data, size_t size, int32_t scale_denominator,
     set_up(&info, &errors, message);
     if (setjmp(errors.jump)) {
         jpeg_destroy_decompress(&info);
-        return 1;
+        return errors.stopped ? errors.stopped : 1;
     }
     jpeg_create_decompress(&info);
     jpeg_mem_src(&info, data, (unsigned long)size);
@@ -84,17 +131,20 @@ int codec_jpeg_size(const uint8_t *data, size_t size, int32_t scale_denominator,
 }
 
 int codec_jpeg_decode_gray(const uint8_t *data, size_t size, int32_t scale_denominator, const codec_gray_target *target,
-                           codec_message *message) {
+                           const codec_stop *stop, codec_message *message) {
     struct jpeg_decompress_struct info;
     quiet_errors errors;
+    stoppable_progress progress = {.errors = &errors, .stop = stop};
+    progress.manager.progress_monitor = on_progress;
     JSAMPLE *volatile row = NULL;
     set_up(&info, &errors, message);
     if (setjmp(errors.jump)) {
         free(row);
         jpeg_destroy_decompress(&info);
-        return 1;
+        return errors.stopped ? errors.stopped : 1;
     }
     jpeg_create_decompress(&info);
+    info.progress = &progress.manager;
     jpeg_mem_src(&info, data, (unsigned long)size);
     read_header(&info, scale_denominator);
     if ((int32_t)info.output_width != target->width || (int32_t)info.output_height != target->height) {

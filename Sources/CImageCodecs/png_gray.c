@@ -11,6 +11,7 @@ typedef struct {
     size_t offset;
     codec_message *message;
     jmp_buf jump;
+    int stopped;
 } png_source;
 
 static void read_bytes(png_structp png, png_bytep out, size_t count) {
@@ -64,7 +65,17 @@ int codec_png_size(const uint8_t *data, size_t size, int32_t *width, int32_t *he
     return 0;
 }
 
-int codec_png_decode_gray(const uint8_t *data, size_t size, const codec_gray_target *target, codec_message *message) {
+/// Stops the decode (through the error jump) when the caller asks, every 64 rows.
+static void check_stop(png_source *source, png_uint_32 row, const codec_stop *stop) {
+    if (row % 64 == 0 && codec_should_stop(stop)) {
+        codec_say(source->message, "stopped");
+        source->stopped = 1;
+        longjmp(source->jump, 1);
+    }
+}
+
+int codec_png_decode_gray(const uint8_t *data, size_t size, const codec_gray_target *target, const codec_stop *stop,
+                          codec_message *message) {
     png_source source = {data, size, 0, message};
     png_structp png = make_reader(&source);
     if (!png) { codec_say(message, "out of memory"); return 1; }
@@ -75,7 +86,7 @@ int codec_png_decode_gray(const uint8_t *data, size_t size, const codec_gray_tar
         free(image);
         free(row);
         png_destroy_read_struct(&png, info ? &info : NULL, NULL);
-        return 1;
+        return source.stopped ? CODEC_STOPPED : 1;
     }
     png_read_info(png, info);
     png_uint_32 width = png_get_image_width(png, info), height = png_get_image_height(png, info);
@@ -99,13 +110,17 @@ int codec_png_decode_gray(const uint8_t *data, size_t size, const codec_gray_tar
         image = calloc(height, stride);
         if (!image) { codec_say(message, "out of memory"); longjmp(source.jump, 1); }
         for (int pass = 0; pass < passes; pass++) {
-            for (png_uint_32 y = 0; y < height; y++) png_read_row(png, image + (size_t)y * stride, NULL);
+            for (png_uint_32 y = 0; y < height; y++) {
+                check_stop(&source, y, stop);
+                png_read_row(png, image + (size_t)y * stride, NULL);
+            }
         }
     } else {
         row = malloc(stride);
         if (!row) { codec_say(message, "out of memory"); longjmp(source.jump, 1); }
     }
     for (png_uint_32 y = 0; y < height; y++) {
+        check_stop(&source, y, stop);
         png_bytep pixels = image ? image + (size_t)y * stride : row;
         if (!image) png_read_row(png, pixels, NULL);
         for (png_uint_32 x = 0; x < width; x++) {

@@ -30,7 +30,12 @@ struct RecognitionJob: Sendable {
         // Only the decoded image's size is kept: its pixels (36 MB for 9 MP in colour) are not needed once prepared.
         let decodeAndPrepare = { () throws -> (storedSize: ImageSize, base: ImagePreparation.Base?) in
             let stored = try trace.measure("decode") {
-                try ImageDecoder.decode(imageData, page: page, maximumPixelCount: options.maximumPixelCount)
+                do {
+                    return try ImageDecoder.decode(imageData, page: page, maximumPixelCount: options.maximumPixelCount, stoppingWith: control)
+                } catch {
+                    try control.checkpoint()  // stopped: past the time limit, or cancelled
+                    throw error
+                }
             }
             let upright = try stored.rotated(by: initial)
             // A side under 6 px holds no character (a 600×15 cropped line does; 3×16,000,000 does not).

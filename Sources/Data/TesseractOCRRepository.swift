@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import Synchronization
 
 /// Reads text with Tesseract, entirely on the device.
 ///
@@ -147,33 +146,30 @@ public final class TesseractOCRRepository: OCRRepository {
     }
 
     /// Runs a job on a worker from the pool. The worker goes back to the pool when the job
-    /// ends, or is discarded when the job overran its limit or cancellation and was abandoned
-    /// (it stays busy; its place goes to a new worker).
+    /// has ended, also when the caller was answered earlier (the job overran its limit or
+    /// its cancellation and was abandoned): its place is not given to a new worker while it
+    /// still works.
     private func run(_ job: RecognitionJob, control: RecognitionControl) async throws -> OCRResult {
         let worker = try await pool.acquire()
         let pool = self.pool
         let helpers = self.helpers
-        let abandoned = Atomic<Bool>(false)
-        defer { if !abandoned.load(ordering: .acquiring) { pool.release(worker) } }
-        return try await worker.run(
-            control: control,
-            abandoned: {
-                abandoned.store(true, ordering: .releasing)
-                pool.discard(worker)
-            },
-            { engines in
-                helpers.jobStarted()
-                defer { helpers.jobEnded() }
-                return try job.run(with: EngineCrew(engines: engines, helpers: helpers))
-            })
+        let free: @Sendable () -> Void = { pool.release(worker) }
+        return try await worker.run(control: control, whenFree: free) { engines in
+            helpers.jobStarted()
+            defer { helpers.jobEnded() }
+            return try job.run(with: EngineCrew(engines: engines, helpers: helpers))
+        }
     }
 
     /// Initialises one engine worker for the default languages now, so the first
     /// recognition does not pay for it.
     public func warmUp() async throws {
         let languages = defaultLanguages
-        try await pool.withResource { worker in
-            try await worker.run(control: RecognitionControl(progress: nil)) { engines in _ = try engines.engine(for: languages) }
+        let worker = try await pool.acquire()
+        let pool = self.pool
+        let free: @Sendable () -> Void = { pool.release(worker) }
+        try await worker.run(control: RecognitionControl(progress: nil), whenFree: free) { engines in
+            _ = try engines.engine(for: languages)
         }
     }
 

@@ -11,18 +11,33 @@ import Foundation
 /// GIF is cut to its first frame before giflib sees it (`GIFStructure`); BMP's size comes
 /// from its own header (`BMPHeader`), TIFF's from its directories (`TIFFStructure`: the
 /// page asked for, the first by default); TIFF, BMP, PNM and JPEG 2000 are decoded by Leptonica.
-/// Transparent pixels are blended onto white, so a transparent background reads as paper.
+/// Transparent pixels are blended onto white, so a transparent background reads as paper;
+/// a JPEG whose EXIF orientation says it is stored mirrored is flipped back.
 enum ImageDecoder {
     /// Decodes PNG, JPEG, WebP (an animation's first frame), GIF (its first frame), TIFF
     /// (its first page), BMP, PNM or JPEG 2000 data into 8-bit gray.
     /// - Throws: `OCRError.emptyData`, `.notAnImage`, `.undecodableImage`,
     ///   `.unsupportedImage` or `.imageTooLarge`.
     /// `page` counts from 0 and is only above 0 for a multi-page TIFF (see `pageCount(of:)`).
-    static func decode(_ data: Data, page: Int = 0, maximumPixelCount: Int) throws(OCRError) -> LeptonicaImage {
+    /// PNG and JPEG decoding stops soon after `control` says to (a time limit passed, the
+    /// caller cancelled; a progressive JPEG of thousands of scans would decode for minutes)
+    /// and throws `OCRError.engineFailure`; the caller's `control.checkpoint()` names the cause.
+    static func decode(_ data: Data, page: Int = 0, maximumPixelCount: Int, stoppingWith control: RecognitionControl? = nil) throws(OCRError)
+        -> LeptonicaImage
+    {
         guard !data.isEmpty else { throw .emptyData }
         silenceLeptonicaOnce
-        let decoded = data.withUnsafeBytes { buffer in
-            decode(buffer.bindMemory(to: UInt8.self), page: page, maximumPixelCount: maximumPixelCount)
+        let decoded = withExtendedLifetime(control) {
+            var stop = codec_stop(
+                should_stop: { context in
+                    guard let context else { return 0 }
+                    return Unmanaged<RecognitionControl>.fromOpaque(context).takeUnretainedValue().shouldStop ? 1 : 0
+                },
+                context: control.map { Unmanaged.passUnretained($0).toOpaque() })
+            if control == nil { stop.should_stop = nil }
+            return data.withUnsafeBytes { buffer in
+                decode(buffer.bindMemory(to: UInt8.self), page: page, maximumPixelCount: maximumPixelCount, stop: &stop)
+            }
         }
         return try decoded.get()
     }
@@ -48,7 +63,9 @@ enum ImageDecoder {
         }
     }
 
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, page: Int, maximumPixelCount: Int) -> Result<LeptonicaImage, OCRError> {
+    private static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, page: Int, maximumPixelCount: Int, stop: UnsafePointer<codec_stop>
+    ) -> Result<LeptonicaImage, OCRError> {
         guard let base = bytes.baseAddress else { return .failure(.emptyData) }
         let format = detectedFormat(base, count: bytes.count)
         let name = formatName(format)
@@ -71,13 +88,13 @@ enum ImageDecoder {
                     try codec(
                         name, limit: withinLimit,
                         size: { width, height, message in codec_png_size(base, bytes.count, width, height, message) },
-                        decode: { target, message in codec_png_decode_gray(base, bytes.count, target, message) }))
+                        decode: { target, message in codec_png_decode_gray(base, bytes.count, target, stop, message) }))
             case IFF_JFIF_JPEG:
-                return .success(
-                    try codec(
-                        name, limit: withinLimit,
-                        size: { width, height, message in codec_jpeg_size(base, bytes.count, 1, width, height, message) },
-                        decode: { target, message in codec_jpeg_decode_gray(base, bytes.count, 1, target, message) }))
+                let image = try codec(
+                    name, limit: withinLimit,
+                    size: { width, height, message in codec_jpeg_size(base, bytes.count, 1, width, height, message) },
+                    decode: { target, message in codec_jpeg_decode_gray(base, bytes.count, 1, target, stop, message) })
+                return .success(JPEGOrientation.isMirrored(bytes) ? try image.flippedLeftRight() : image)
             case IFF_WEBP:
                 var animated: Int32 = 0
                 return .success(
@@ -98,6 +115,7 @@ enum ImageDecoder {
             case IFF_BMP:
                 guard let header = BMPHeader(bytes) else { return .failure(.undecodableImage(format: name)) }
                 if let error = withinLimit(header.width, header.height) { return .failure(error) }
+                if let reason = header.unsupportedStorage { return .failure(.unsupportedImage(format: name, reason: reason)) }
                 return leptonica(bytes, name)
             case IFF_TIFF...IFF_TIFF_ZIP, IFF_TIFF_JPEG:
                 guard let pages = TIFFStructure(bytes)?.pages, pages.indices.contains(page) else {
@@ -105,6 +123,7 @@ enum ImageDecoder {
                 }
                 let first = pages[page]
                 if let error = withinLimit(first.width, first.height) { return .failure(error) }
+                if let reason = first.unsupportedSamples { return .failure(.unsupportedImage(format: name, reason: reason)) }
                 guard !first.isTiled else {
                     return .failure(
                         .unsupportedImage(
@@ -118,6 +137,7 @@ enum ImageDecoder {
                 var width: Int32 = 0
                 var height: Int32 = 0
                 var headerFormat: Int32 = 0
+                if let reason = PNMHeader.unsupportedStorage(bytes) { return .failure(.unsupportedImage(format: name, reason: reason)) }
                 guard pixReadHeaderMem(base, bytes.count, &headerFormat, &width, &height, nil, nil, nil) == 0 else {
                     return .failure(.undecodableImage(format: name))
                 }
@@ -140,14 +160,22 @@ enum ImageDecoder {
         var width: Int32 = 0
         var height: Int32 = 0
         var message = codec_message()
-        guard size(&width, &height, &message) == 0 else { throw .undecodableImage(format: name) }
+        switch size(&width, &height, &message) {
+        case 0: break
+        case CODEC_UNSUPPORTED: throw .unsupportedImage(format: name, reason: message.string)
+        default: throw .undecodableImage(format: name)
+        }
         if let error = limit(Int(width), Int(height)) { throw error }
         guard let image = LeptonicaImage(taking: pixCreate(width, height, 8)) else {
             throw .engineFailure("could not allocate a \(width)×\(height) image")
         }
         var target = codec_gray_target(words: pixGetData(image.pix), wordsPerLine: pixGetWpl(image.pix), width: width, height: height)
-        guard decode(&target, &message) == 0 else { throw .undecodableImage(format: name) }
-        return image
+        switch decode(&target, &message) {
+        case 0: return image
+        case CODEC_STOPPED: throw .engineFailure("decoding the \(name.uppercased()) image was stopped")
+        case CODEC_UNSUPPORTED: throw .unsupportedImage(format: name, reason: message.string)
+        default: throw .undecodableImage(format: name)
+        }
     }
 
     /// Decodes with Leptonica and converts to 8-bit gray (colormaps to their levels,
@@ -195,5 +223,12 @@ enum ImageDecoder {
         case IFF_TIFF...IFF_TIFF_ZIP, IFF_TIFF_JPEG: "tiff"
         default: getFormatExtension(format).map { String(cString: $0) } ?? "unknown"
         }
+    }
+}
+
+extension codec_message {
+    /// The message as a Swift string.
+    var string: String {
+        withUnsafeBytes(of: text) { bytes in String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self) }
     }
 }

@@ -6,10 +6,11 @@ import Domain
 ///
 /// A call returns within `RecognitionControl.grace` of its time limit or of its
 /// cancellation, whatever the engine is doing: parts of Tesseract (row finding on noise)
-/// never call the cancel callback, and decoding and preparation cannot be interrupted. A
-/// job that overruns is abandoned: the caller gets `OCRError.timedOut` or
-/// `CancellationError`, the job finishes in the background with its result discarded, and
-/// the worker is not reused.
+/// never call the cancel callback. A job that overruns is abandoned: the caller gets
+/// `OCRError.timedOut` or `CancellationError`, and the job finishes in the background with
+/// its result discarded. The worker is free again only when its job has really ended, so
+/// work nobody waits for still counts against the pool's limit: abandoned jobs never pile
+/// up beyond it.
 ///
 /// `@unchecked Sendable`: the only mutable state, the `EngineCache`, is touched exclusively
 /// from `queue`, which serialises every job.
@@ -23,11 +24,11 @@ final class EngineWorker: @unchecked Sendable {
 
     /// Runs `job` on the worker's queue with its engines, resuming the caller exactly once:
     /// with the job's result or error, or with the overrun error when `control`'s time limit
-    /// or cancellation has been ignored for longer than its grace. `abandoned` is called
-    /// then (the worker stays busy until the job ends and must not be lent again).
+    /// or cancellation has been ignored for longer than its grace. `whenFree` is called once
+    /// the job has ended, whichever came first (the worker may be lent again then).
     func run<Output: Sendable>(
         control: RecognitionControl,
-        abandoned: @escaping @Sendable () -> Void = {},
+        whenFree: @escaping @Sendable () -> Void = {},
         _ job: @escaping @Sendable (EngineCache) throws -> Output
     ) async throws -> Output {
         try await withCheckedThrowingContinuation { continuation in
@@ -35,11 +36,10 @@ final class EngineWorker: @unchecked Sendable {
             queue.async {
                 OpenMPThreading.confineToCurrentThread()
                 control.startClock()
-                let watchdog = Watchdog(control: control) { error in
-                    if once.resume(with: .failure(error)) { abandoned() }
-                }
+                let watchdog = Watchdog(control: control) { error in _ = once.resume(with: .failure(error)) }
                 let result = Result { try job(self.cache) }
                 watchdog.stop()
+                whenFree()
                 _ = once.resume(with: result)
             }
         }

@@ -114,19 +114,6 @@ final class ResourcePool<Resource: AnyObject & Sendable>: @unchecked Sendable {
         if scheduleSweep { scheduleIdleSweep() }
     }
 
-    /// Takes a lent resource out of the pool for good (it is busy with work nobody waits
-    /// for any more): its place is free for a new one, made for the first waiting caller.
-    func discard(_ resource: Resource) {
-        let waiter = withState { state -> Waiter? in
-            guard !state.waiters.isEmpty else {
-                state.count -= 1
-                return nil
-            }
-            return state.waiters.removeFirst().continuation  // the new resource takes the place
-        }
-        waiter?.resume(returning: make())
-    }
-
     /// Drops resources idle for `idleTimeout`; reschedules itself while any stay idle.
     private func scheduleIdleSweep() {
         let timeout = idleTimeout

@@ -27,6 +27,12 @@ final class LeptonicaImage {
 
     var size: ImageSize { ImageSize(width: Int(pixGetWidth(pix)), height: Int(pixGetHeight(pix))) }
 
+    /// The image mirrored left to right (`pixFlipLR`).
+    func flippedLeftRight() throws(OCRError) -> LeptonicaImage {
+        guard let flipped = LeptonicaImage(taking: pixFlipLR(nil, pix)) else { throw .engineFailure("Leptonica could not mirror the image") }
+        return flipped
+    }
+
     /// The image turned clockwise by `rotation` (`pixRotateOrth`), or `self` for `.upright`.
     func rotated(by rotation: RotationDegree) throws(OCRError) -> LeptonicaImage {
         guard rotation != .upright else { return self }

@@ -18,7 +18,8 @@ public enum SearchablePDFPage {
         let gray = try ImageDecoder.decode(imageData, page: page, maximumPixelCount: maximumPixelCount)
         var picture = gray
         if page == 0, ImageDecoder.pageCount(of: imageData) == 1, let colour = colourImage(imageData), colour.size == gray.size {
-            picture = colour
+            let mirrored = imageData.withUnsafeBytes { JPEGOrientation.isMirrored($0.bindMemory(to: UInt8.self)) }
+            picture = mirrored ? try colour.flippedLeftRight() : colour
         }
         let upright = try picture.rotated(by: result.rotation)
         let isColor = pixGetDepth(upright.pix) == 32
