@@ -136,7 +136,7 @@ public enum MixedScriptWord {
         let latin = scalars.filter(HangulWordRepair.isLatinLetter).count
         guard syllables > 0 else { return latin >= 2 && line.text.unicodeScalars.contains(where: HangulWordRepair.isHangulSyllable) }
         let alphanumeric = scalars.contains(where: isLatinLetterOrDigit)
-        let numberAndUnit = word.text.wholeMatch(of: #/[\d,.]+[가-힣]{1,2}/#) != nil
+        let numberAndUnit = word.text.wholeMatch(of: Pattern.numberAndUnit) != nil
         return (alphanumeric && !numberAndUnit) || word.confidence < unsureHangul
     }
 
@@ -254,4 +254,13 @@ public enum MixedScriptWord {
         let scalars = symbols.flatMap(\.text.unicodeScalars)
         return !scalars.isEmpty && scalars.allSatisfy(HangulWordRepair.isHangulSyllable)
     }
+}
+
+/// The regular expressions above, built once: a regex literal inside a function is built
+/// again at every call, which cost more than the matching.
+///
+/// `nonisolated(unsafe)`: a `Regex` is never mutated after it is made; it compiles its
+/// program on first use, once, atomically.
+private enum Pattern {
+    nonisolated(unsafe) static let numberAndUnit = #/[\d,.]+[가-힣]{1,2}/#
 }

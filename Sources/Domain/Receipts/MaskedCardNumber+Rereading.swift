@@ -133,7 +133,7 @@ extension MaskedCardNumber {
     /// Where the card-number label of a line ends (`카드번호`, `CARD NO`, `Card No.`,
     /// `국민카드:`): the word, and the character after the label in it.
     private static func labelEnd(in words: [String]) -> (word: Int, end: Int)? {
-        let label = #/(?i)카\s*드\s*번\s*호|card\s*no|카\s*드\s*no|카\s*드\s*:/#
+        let label = Pattern.cardNumberLabel
         let line = words.joined(separator: " ")
         guard let match = line.firstMatch(of: label) else { return nil }
         var offset = line.distance(from: line.startIndex, to: match.range.upperBound)
@@ -171,4 +171,13 @@ extension MaskedCardNumber {
     private static func dashed(_ text: String, underscores: Bool = true) -> String {
         String(text.map { ReceiptLine.dashReadings.contains($0) || (underscores && $0 == "_") ? "-" : $0 })
     }
+}
+
+/// The regular expressions above, built once: a regex literal inside a function is built
+/// again at every call, which cost more than the matching.
+///
+/// `nonisolated(unsafe)`: a `Regex` is never mutated after it is made; it compiles its
+/// program on first use, once, atomically.
+private enum Pattern {
+    nonisolated(unsafe) static let cardNumberLabel = #/(?i)카\s*드\s*번\s*호|card\s*no|카\s*드\s*no|카\s*드\s*:/#
 }

@@ -19,15 +19,7 @@ public enum MaskedCardNumber {
 
     /// The first masked card number in `text`, and the range it was read from.
     public static func find(in text: String) -> (number: String, range: Range<String.Index>)? {
-        // The first digits, the run of masks, the last group (`\x20` a space, `\#` a hash: the
-        // literal is extended, where whitespace is ignored and `#` starts a comment).
-        let pattern =
-            #/
-            (\d{4}) (?:[-.\x20ㅡ]{0,2} (\d{4}|\d{2}))?
-            ((?:[-.\x20ㅡ]{0,2} [*%\#+xX×¥※⁎∗＊°"“”^«»…•·ㆍ]){2,} [-.\x20ㅡ]{0,2} [(\[]?)
-            ((?:\d|[*%\#+xX×¥※⁎∗＊°"“”^«»…•·ㆍ]){4}) (?![\d*°])
-            /#
-        for match in text.matches(of: pattern, notAfter: "0123456789*") {
+        for match in text.matches(of: Pattern.maskedNumber, notAfter: "0123456789*") {
             let (_, first, secondGroup, run, last) = match.output
             let second = secondGroup.map(String.init) ?? ""
             let masked = run.filter { maskCharacters.contains($0) }.count
@@ -54,4 +46,20 @@ public enum MaskedCardNumber {
         }
         return nil
     }
+}
+
+/// The regular expressions above, built once: a regex literal inside a function is built
+/// again at every call, which cost more than the matching.
+///
+/// `nonisolated(unsafe)`: a `Regex` is never mutated after it is made; it compiles its
+/// program on first use, once, atomically.
+private enum Pattern {
+    /// The first digits, the run of masks, the last group (`\x20` a space, `\#` a hash: the
+    /// literal is extended, where whitespace is ignored and `#` starts a comment).
+    nonisolated(unsafe) static let maskedNumber =
+        #/
+        (\d{4}) (?:[-.\x20ㅡ]{0,2} (\d{4}|\d{2}))?
+        ((?:[-.\x20ㅡ]{0,2} [*%\#+xX×¥※⁎∗＊°"“”^«»…•·ㆍ]){2,} [-.\x20ㅡ]{0,2} [(\[]?)
+        ((?:\d|[*%\#+xX×¥※⁎∗＊°"“”^«»…•·ㆍ]){4}) (?![\d*°])
+        /#
 }

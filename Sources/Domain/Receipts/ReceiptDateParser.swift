@@ -8,23 +8,23 @@ public enum ReceiptDateParser {
     public static func date(in text: String) -> (date: ReceiptDate, range: Range<String.Index>)? {
         var found: [(numbers: [Substring], twoDigitYear: Bool, range: Range<String.Index>)] = []
         // `일` may be lost or misread (`2025년 8월 4 05:44`): the day is the number after `월`.
-        found += text.matches(of: #/(20\d{2})\s*년\s*(\d{1,2})\s*월\s*(\d{1,2})(?:\s*일)?(?!\d)/#).map { ([$0.1, $0.2, $0.3], false, $0.range) }
-        found += text.matches(of: #/(20\d{2})\s?[-./]\s?(\d{1,2})\s?[-./'’]\s?(\d{1,2})(?!\d)/#, notAfter: "0123456789")
+        found += text.matches(of: Pattern.koreanDate).map { ([$0.1, $0.2, $0.3], false, $0.range) }
+        found += text.matches(of: Pattern.separatedDate, notAfter: "0123456789")
             .map { ([$0.1, $0.2, $0.3], false, $0.range) }
         // As engines misread them: the year's separator lost (`202607-28`), or the space
         // before the time (`2025-01-1117:26`).
-        found += text.matches(of: #/(20\d{2})[-./]?(\d{2})[-./'’](\d{2})(?=\d{1,2}:\d{2})/#, notAfter: "0123456789")
+        found += text.matches(of: Pattern.dateBeforeTime, notAfter: "0123456789")
             .map { ([$0.1, $0.2, $0.3], false, $0.range) }
-        found += text.matches(of: #/(20\d{2})(\d{2})[-./](\d{2})(?!\d)/#, notAfter: "0123456789")
+        found += text.matches(of: Pattern.dateWithYearRunOn, notAfter: "0123456789")
             .map { ([$0.1, $0.2, $0.3], false, $0.range) }
         // Before a time only (else eight digits are as likely an order or approval number): a
         // date printed without separators (`20240313 21:48`), or with one read as the digit
         // it resembles (`2023704/05`: `/` read `7`; `-` read `1`).
-        found += text.matches(of: #/(20\d{2})(\d{2})(\d{2})(?=\s+\d{1,2}:\d{2})/#, notAfter: "0123456789")
+        found += text.matches(of: Pattern.runTogetherDate, notAfter: "0123456789")
             .map { ([$0.1, $0.2, $0.3], false, $0.range) }
-        found += text.matches(of: #/(20\d{2})[17](\d{2})[-./](\d{2})(?=\s+\d{1,2}:\d{2})/#, notAfter: "0123456789")
+        found += text.matches(of: Pattern.dateWithSeparatorMisread, notAfter: "0123456789")
             .map { ([$0.1, $0.2, $0.3], false, $0.range) }
-        found += text.matches(of: #/(\d{2})[-./](\d{2})[-./](\d{2})(?![\d-])/#, notAfter: "0123456789-")
+        found += text.matches(of: Pattern.twoDigitYearDate, notAfter: "0123456789-")
             .map { ([$0.1, $0.2, $0.3], true, $0.range) }
         for candidate in found {
             let numbers = candidate.numbers.compactMap { Int($0) }
@@ -52,20 +52,38 @@ public enum ReceiptDateParser {
         let string = String(text)
         let end = { (match: Range<String.Index>) in string.distance(from: string.startIndex, to: match.upperBound) }
         // With seconds, one colon read as a period (`12.46:24`) still makes a time.
-        if let match = string.matches(of: #/(\d{1,2})[:.](\d{2})[:.](\d{2})(?![\d:.])/#, notAfter: "0123456789:.").first,
+        if let match = string.matches(of: Pattern.timeWithSeconds, notAfter: "0123456789:.").first,
             match.output.0.contains(":"), let hour = Int(match.1), let minute = Int(match.2), let second = Int(match.3),
             hour < 24, minute < 60, second < 60
         {
             return (hour, minute, second, end(match.range))
         }
-        if let match = string.matches(of: #/(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])/#, notAfter: "0123456789:").first,
+        if let match = string.matches(of: Pattern.time, notAfter: "0123456789:").first,
             let hour = Int(match.1), let minute = Int(match.2)
         {
             return (hour, minute, match.3.flatMap { Int($0) }, end(match.range))
         }
-        if let match = string.firstMatch(of: #/(\d{1,2})\s*시\s*(\d{1,2})\s*분/#), let hour = Int(match.1), let minute = Int(match.2) {
+        if let match = string.firstMatch(of: Pattern.koreanTime), let hour = Int(match.1), let minute = Int(match.2) {
             return (hour, minute, nil, end(match.range))
         }
         return nil
     }
+}
+
+/// The regular expressions above, built once: a regex literal inside a function is built
+/// again at every call, which cost more than the matching.
+///
+/// `nonisolated(unsafe)`: a `Regex` is never mutated after it is made; it compiles its
+/// program on first use, once, atomically.
+private enum Pattern {
+    nonisolated(unsafe) static let koreanDate = #/(20\d{2})\s*년\s*(\d{1,2})\s*월\s*(\d{1,2})(?:\s*일)?(?!\d)/#
+    nonisolated(unsafe) static let separatedDate = #/(20\d{2})\s?[-./]\s?(\d{1,2})\s?[-./'’]\s?(\d{1,2})(?!\d)/#
+    nonisolated(unsafe) static let dateBeforeTime = #/(20\d{2})[-./]?(\d{2})[-./'’](\d{2})(?=\d{1,2}:\d{2})/#
+    nonisolated(unsafe) static let dateWithYearRunOn = #/(20\d{2})(\d{2})[-./](\d{2})(?!\d)/#
+    nonisolated(unsafe) static let runTogetherDate = #/(20\d{2})(\d{2})(\d{2})(?=\s+\d{1,2}:\d{2})/#
+    nonisolated(unsafe) static let dateWithSeparatorMisread = #/(20\d{2})[17](\d{2})[-./](\d{2})(?=\s+\d{1,2}:\d{2})/#
+    nonisolated(unsafe) static let twoDigitYearDate = #/(\d{2})[-./](\d{2})[-./](\d{2})(?![\d-])/#
+    nonisolated(unsafe) static let timeWithSeconds = #/(\d{1,2})[:.](\d{2})[:.](\d{2})(?![\d:.])/#
+    nonisolated(unsafe) static let time = #/(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])/#
+    nonisolated(unsafe) static let koreanTime = #/(\d{1,2})\s*시\s*(\d{1,2})\s*분/#
 }

@@ -6,11 +6,11 @@ extension ReceiptExtractor {
     static func businessNumber(in lines: [ReceiptLine]) -> ReceiptField<String>? {
         let labelled = lines.filter { $0.contains(anyOf: Keywords.businessNumber) }
         for line in labelled + lines {
-            let grouped = line.text.matches(of: #/\d{3}\s?[-.]\s?\d{2}\s?[-.]\s?\d{5}(?!\d)/#, notAfter: "0123456789-").first?.range
+            let grouped = line.text.matches(of: Pattern.groupedRegistrationNumber, notAfter: "0123456789-").first?.range
             // Under its label, any ten digits in a row (separators misread or lost) are one.
             let bare =
                 line.contains(anyOf: Keywords.businessNumber)
-                ? line.text.matches(of: #/\d(?:[-.\s]?\d){9}(?!\d)/#, notAfter: "0123456789").first?.range : nil
+                ? line.text.matches(of: Pattern.tenDigits, notAfter: "0123456789").first?.range : nil
             guard let range = grouped ?? bare else {
                 if line.contains(anyOf: Keywords.businessNumber), let completed = completedBusinessNumber(in: line) { return completed }
                 continue
@@ -35,7 +35,7 @@ extension ReceiptExtractor {
     /// says is extra taken out (`BusinessRegistrationNumber.withoutExtraDigit`).
     /// Capped at 0.5: one digit is inferred, not read.
     static func completedBusinessNumber(in line: ReceiptLine) -> ReceiptField<String>? {
-        let pattern = #/[0-9A-Za-z가-힣/|\\()\[\]{}!?']{3}[-. ]?[0-9A-Za-z가-힣/|\\()\[\]{}!?']{2}[-. ]?[0-9A-Za-z가-힣/|\\()\[\]{}!?']{5}/#
+        let pattern = Pattern.registrationNumberShape
         for match in line.text.matches(of: pattern) {
             let slots = line.text[match.range].filter { !"-. ".contains($0) }
             guard slots.filter({ !$0.isASCIIDigit }).allSatisfy(BusinessRegistrationNumber.isUnreadDigit),
@@ -43,7 +43,7 @@ extension ReceiptExtractor {
             else { continue }
             return line.field(number, range: match.range, cap: 0.5)
         }
-        for match in line.text.matches(of: #/(\d{3,4})[-. ]?(\d{2,3})[-. ]?(\d{5,6})(?!\d)/#, notAfter: "0123456789") {
+        for match in line.text.matches(of: Pattern.registrationNumberLoose, notAfter: "0123456789") {
             guard let number = BusinessRegistrationNumber.withoutExtraDigit([match.1, match.2, match.3]) else { continue }
             return line.field(number, range: match.range, cap: 0.5)
         }
@@ -54,7 +54,7 @@ extension ReceiptExtractor {
         var found: [(line: ReceiptLine, number: String, range: Range<String.Index>)] = []
         for line in lines where !line.contains(anyOf: ["카드", "승인"]) {
             // A dash may come back as the jamo `ㅡ`, or as both (`070-765-ㅡ0955`).
-            let pattern = #/(0\d{1,2}|1\d{3})(?:-ㅡ|ㅡ-|[-)\s.ㅡ])\s?(\d{3,4})(?:(?:-ㅡ|ㅡ-|[-\s.ㅡ])(\d{4}))?(?![\d*-])/#
+            let pattern = Pattern.areaCodePhone
             for match in line.text.matches(of: pattern, notAfter: "0123456789*-") {
                 let parts = [match.1, match.2, match.3].compactMap { $0.map(String.init) }
                 let isServiceNumber = parts.count == 2 && parts[0].hasPrefix("1") && parts[1].count == 4
@@ -66,7 +66,7 @@ extension ReceiptExtractor {
         // Under its label, a number printed (or read) without separators, or with one lost
         // (`032-77517246`, `070361-2329`): grouped as its area code demands.
         for line in lines where line.contains(anyOf: Keywords.phone) && found.allSatisfy({ $0.line.index != line.index }) {
-            for match in line.text.matches(of: #/0\d{1,3}-?\d{3,7}-?\d{4}(?!\d)/#, notAfter: "0123456789-") {
+            for match in line.text.matches(of: Pattern.phoneNumber, notAfter: "0123456789-") {
                 guard match.output.filter({ $0 == "-" }).count <= 1 else { continue }
                 if let number = PhoneNumber.grouped(match.output.filter(\.isASCIIDigit)) { found.append((line, number, match.range)) }
             }
@@ -131,10 +131,10 @@ extension ReceiptExtractor {
         let candidates = top.filter { line in
             line.line.confidence >= ConfidenceFilter.defaultMinimumConfidence && !line.contains(anyOf: Keywords.heading) && !isHeader(line)
                 && !line.contains(anyOf: ["번호", "주소", "@", "://"])
-                && line.text.firstMatch(of: #/^[^\d:]{1,8}\s*:/#) == nil && !isAddress(line) && !isLabelOnly(line)
+                && line.text.firstMatch(of: Pattern.labelLine) == nil && !isAddress(line) && !isLabelOnly(line)
                 && !isCardBrand(line)
         }.compactMap { line in merchantName(line.text).map { (line, $0) } }
-        let marked = candidates.first { $0.1.firstMatch(of: #/\(주\)|㈜|주식회사|\(유\)|점$|마트|농협/#) != nil }
+        let marked = candidates.first { $0.1.firstMatch(of: Pattern.companyMarker) != nil }
         guard let (line, name) = marked ?? candidates.first else { return nil }
         return line.field(name, range: nil, cap: marked != nil ? 0.8 : 0.7).withSource(line.text)
     }
@@ -151,7 +151,7 @@ extension ReceiptExtractor {
         var text = text
         // The company marker opening the name as engines misread it: its bracket read into
         // the syllable (`(줘킹마트`), or another bracket (`(주}`, `[주]`).
-        if let marker = text.prefixMatch(of: #/\s*[(\[{]\s?(?:주\s?[)\]}]|줘)/#) { text.replaceSubrange(marker.range, with: "(주)") }
+        if let marker = text.prefixMatch(of: Pattern.companyMarkerAtStart) { text.replaceSubrange(marker.range, with: "(주)") }
         // Decoration is whatever surrounds the name that is not a letter, a digit or a bracket.
         let decoration = CharacterSet.letters.union(.decimalDigits).union(CharacterSet(charactersIn: "()")).inverted
         var name = text.replacingOccurrences(of: "영수증", with: "").trimmingCharacters(in: decoration)
@@ -165,8 +165,8 @@ extension ReceiptExtractor {
         name = tokens.joined(separator: " ")
         // A speck after the last syllable read as a lowercase letter or two (`365열린약국as`), or
         // a title's decoration before the first (`** 365열린약국` read `wt 365열린약국`).
-        if let speck = name.firstMatch(of: #/[가-힣](\s?[a-z]{1,2})$/#) { name.removeSubrange(speck.output.1.startIndex...) }
-        if let speck = name.prefixMatch(of: #/[a-z]{1,2}\s(?=\S*[가-힣])/#) { name.removeSubrange(speck.range) }
+        if let speck = name.firstMatch(of: Pattern.trailingSpeck) { name.removeSubrange(speck.output.1.startIndex...) }
+        if let speck = name.prefixMatch(of: Pattern.leadingSpeck) { name.removeSubrange(speck.range) }
         if let first = name.split(separator: " ").first, let brand = Keywords.brands.first(where: { isMisread(first, of: $0) }) {
             name = brand + name.dropFirst(first.count)  // 6525 역삼타워점 is GS25 역삼타워점
         }
@@ -192,8 +192,12 @@ extension ReceiptExtractor {
     }
 
     /// Whether a line is a street address: a 시/도 or 구 name and a road or lot number.
+    /// Each pattern has a fixed length, so the search is linear in the line (a `.*` between
+    /// them, or a `\d+` before a suffix, backtracks over every digit of a long run).
     static func isAddress(_ line: ReceiptLine) -> Bool {
-        line.text.firstMatch(of: #/(시|도|구|군)\s.*(로|길|동|층)\s?\d|\d+(번길|로|길)\s/#) != nil
+        if line.text.firstMatch(of: Pattern.numberedRoad) != nil { return true }
+        guard let region = line.text.firstMatch(of: Pattern.regionName) else { return false }
+        return line.text[region.range.upperBound...].firstMatch(of: Pattern.roadNumber) != nil
     }
 
     /// The masked card number (see `MaskedCardNumber`): on a line labelled as one (카드번호,
@@ -220,7 +224,7 @@ extension ReceiptExtractor {
     /// The approval number: six to twelve digits after a 승인번호 label, or alone on one of
     /// the two lines under a label line (slips printed as grids).
     static func approvalNumber(in lines: [ReceiptLine]) -> ReceiptField<String>? {
-        let pattern = #/\d{6,12}(?!\d)/#
+        let pattern = Pattern.approvalDigits
         var numbers: [(line: ReceiptLine, number: String, range: Range<String.Index>)] = []
         // The label with one syllable misread counts too (`숭인번호`): the number is then the
         // first on the line.
@@ -240,8 +244,8 @@ extension ReceiptExtractor {
             // marks before `No` (`#91No:`, for eight digits), or its first syllable lost at the
             // line's start (`인번호 :`); never a date or an amount under 승인일자 or 승인금액.
             let garbled = [
-                #/(?:^|\s)[승숭]인[^\s:]{0,3}\s?[:：]\s?(\d{6,12})(?!\d)/#, #/^[^\s가-힣A-Za-z]{1,3}No\s?[:：]\s?(\d{8})(?!\d)/#,
-                #/^인번호\s?[:：]\s?(\d{6,12})(?!\d)/#,
+                Pattern.approvalLabel, Pattern.approvalNo,
+                Pattern.approvalLabelTail,
             ]
             let notApproval = ["승인일자", "승인일시", "승인금액", "승인시간"]
             for line in lines where !line.contains(anyOf: ["승인일", "승인금액", "승인시"]) && !line.containsLabel(anyOf: notApproval) {
@@ -257,4 +261,31 @@ extension ReceiptExtractor {
         if numbers.dropFirst().contains(where: { $0.number == number }) { field.confidence = confirmed }
         return field
     }
+}
+
+/// The regular expressions above, built once: a regex literal inside a function is built
+/// again at every call, which cost more than the matching.
+///
+/// `nonisolated(unsafe)`: a `Regex` is never mutated after it is made; it compiles its
+/// program on first use, once, atomically.
+private enum Pattern {
+    nonisolated(unsafe) static let groupedRegistrationNumber = #/\d{3}\s?[-.]\s?\d{2}\s?[-.]\s?\d{5}(?!\d)/#
+    nonisolated(unsafe) static let tenDigits = #/\d(?:[-.\s]?\d){9}(?!\d)/#
+    nonisolated(unsafe) static let registrationNumberShape =
+        #/[0-9A-Za-z가-힣/|\\()\[\]{}!?']{3}[-. ]?[0-9A-Za-z가-힣/|\\()\[\]{}!?']{2}[-. ]?[0-9A-Za-z가-힣/|\\()\[\]{}!?']{5}/#
+    nonisolated(unsafe) static let registrationNumberLoose = #/(\d{3,4})[-. ]?(\d{2,3})[-. ]?(\d{5,6})(?!\d)/#
+    nonisolated(unsafe) static let areaCodePhone = #/(0\d{1,2}|1\d{3})(?:-ㅡ|ㅡ-|[-)\s.ㅡ])\s?(\d{3,4})(?:(?:-ㅡ|ㅡ-|[-\s.ㅡ])(\d{4}))?(?![\d*-])/#
+    nonisolated(unsafe) static let phoneNumber = #/0\d{1,3}-?\d{3,7}-?\d{4}(?!\d)/#
+    nonisolated(unsafe) static let labelLine = #/^[^\d:]{1,8}\s*:/#
+    nonisolated(unsafe) static let companyMarker = #/\(주\)|㈜|주식회사|\(유\)|점$|마트|농협/#
+    nonisolated(unsafe) static let companyMarkerAtStart = #/\s*[(\[{]\s?(?:주\s?[)\]}]|줘)/#
+    nonisolated(unsafe) static let trailingSpeck = #/[가-힣](\s?[a-z]{1,2})$/#
+    nonisolated(unsafe) static let leadingSpeck = #/[a-z]{1,2}\s(?=\S*[가-힣])/#
+    nonisolated(unsafe) static let regionName = #/(시|도|구|군)\s/#
+    nonisolated(unsafe) static let roadNumber = #/(로|길|동|층)\s?\d/#
+    nonisolated(unsafe) static let numberedRoad = #/\d(번길|로|길)\s/#
+    nonisolated(unsafe) static let approvalDigits = #/\d{6,12}(?!\d)/#
+    nonisolated(unsafe) static let approvalLabel = #/(?:^|\s)[승숭]인[^\s:]{0,3}\s?[:：]\s?(\d{6,12})(?!\d)/#
+    nonisolated(unsafe) static let approvalNo = #/^[^\s가-힣A-Za-z]{1,3}No\s?[:：]\s?(\d{8})(?!\d)/#
+    nonisolated(unsafe) static let approvalLabelTail = #/^인번호\s?[:：]\s?(\d{6,12})(?!\d)/#
 }

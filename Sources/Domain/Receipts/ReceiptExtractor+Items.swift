@@ -136,7 +136,16 @@ extension ReceiptExtractor {
 
     static func isHeader(_ line: ReceiptLine) -> Bool {
         line.contains(anyOf: Keywords.header)
-            || line.text.firstMatch(of: #/\d{3}-\d{2}-\d{5}|\d{2,4}-\d{3,4}-\d{4}/#) != nil
+            || line.text.firstMatch(of: Pattern.registrationOrPhoneNumber) != nil
             || ReceiptDateParser.date(in: line.text) != nil
     }
+}
+
+/// The regular expressions above, built once: a regex literal inside a function is built
+/// again at every call, which cost more than the matching.
+///
+/// `nonisolated(unsafe)`: a `Regex` is never mutated after it is made; it compiles its
+/// program on first use, once, atomically.
+private enum Pattern {
+    nonisolated(unsafe) static let registrationOrPhoneNumber = #/\d{3}-\d{2}-\d{5}|\d{2,4}-\d{3,4}-\d{4}/#
 }

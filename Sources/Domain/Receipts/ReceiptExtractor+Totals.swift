@@ -49,7 +49,7 @@ extension ReceiptExtractor {
     /// (`2023.08.20 카카오페이 … (주)이마트 8,980원 신용카드전표`).
     static func paidMidRow(_ line: ReceiptLine) -> (amount: Int, range: Range<String.Index>)? {
         guard line.trailingAmount == nil, line.contains(anyOf: Keywords.paid), !line.contains(anyOf: Keywords.notPaid),
-            let match = line.text.matches(of: #/(\d{1,3}(?:[,.]\d{3})+)\s?원/#).last,
+            let match = line.text.matches(of: Pattern.wonAmount).last,
             let value = Int(match.output.1.filter(\.isASCIIDigit))
         else { return nil }
         return (value, match.output.1.startIndex..<match.output.1.endIndex)
@@ -254,4 +254,13 @@ extension ReceiptExtractor {
         }
         return nil
     }
+}
+
+/// The regular expressions above, built once: a regex literal inside a function is built
+/// again at every call, which cost more than the matching.
+///
+/// `nonisolated(unsafe)`: a `Regex` is never mutated after it is made; it compiles its
+/// program on first use, once, atomically.
+private enum Pattern {
+    nonisolated(unsafe) static let wonAmount = #/(\d{1,3}(?:[,.]\d{3})+)\s?원/#
 }

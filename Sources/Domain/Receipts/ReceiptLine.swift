@@ -167,7 +167,7 @@ struct ReceiptLine {
     static func amount(_ token: Substring) -> Int? {
         let text = token.filter { !$0.isWhitespace }.replacingOccurrences(of: ",.", with: ",").replacingOccurrences(of: ".,", with: ",")
         if let amount = KoreanAmount.parse(text) { return amount }
-        guard text.firstMatch(of: #/^-?\d{1,3}(?:,\d{3})*,\d{4}$/#) != nil else { return nil }
+        guard text.firstMatch(of: Pattern.amountWithWonMisread) != nil else { return nil }
         return KoreanAmount.parse(text.dropLast())
     }
 
@@ -224,4 +224,13 @@ struct ReceiptLine {
         guard let range else { return wordRanges.map(\.1) }
         return wordRanges.filter { $0.0.overlaps(range) }.map(\.1)
     }
+}
+
+/// The regular expressions above, built once: a regex literal inside a function is built
+/// again at every call, which cost more than the matching.
+///
+/// `nonisolated(unsafe)`: a `Regex` is never mutated after it is made; it compiles its
+/// program on first use, once, atomically.
+private enum Pattern {
+    nonisolated(unsafe) static let amountWithWonMisread = #/^-?\d{1,3}(?:,\d{3})*,\d{4}$/#
 }

@@ -61,11 +61,11 @@ public struct DigitConfusionRepair: RecognitionRule, Hashable, Codable {
     }
 
     private static func isWellFormedNumber(_ text: String) -> Bool {
-        text.wholeMatch(of: #/\d{1,3}(,\d{3})+/#) != nil  // price
-            || text.wholeMatch(of: #/\d+(\.\d+)?/#) != nil  // plain number, decimal
-            || text.wholeMatch(of: #/\d{2,4}[-.\/]\d{1,2}[-.\/]\d{1,2}/#) != nil  // date
-            || text.wholeMatch(of: #/\d{1,2}:\d{2}(:\d{2})?/#) != nil  // time
-            || text.wholeMatch(of: #/\d{2,4}-\d{2,4}-\d{4,5}/#) != nil  // phone or registration number
+        text.wholeMatch(of: Pattern.price) != nil  // price
+            || text.wholeMatch(of: Pattern.plainNumber) != nil  // plain number, decimal
+            || text.wholeMatch(of: Pattern.date) != nil  // date
+            || text.wholeMatch(of: Pattern.time) != nil  // time
+            || text.wholeMatch(of: Pattern.groupedNumber) != nil  // phone or registration number
     }
 
     private static func isSpanCharacter(_ character: Character) -> Bool {
@@ -80,4 +80,17 @@ public struct DigitConfusionRepair: RecognitionRule, Hashable, Codable {
 extension Character {
     /// `0`–`9` (not other scripts' digits).
     public var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+/// The regular expressions above, built once: a regex literal inside a function is built
+/// again at every call, which cost more than the matching.
+///
+/// `nonisolated(unsafe)`: a `Regex` is never mutated after it is made; it compiles its
+/// program on first use, once, atomically.
+private enum Pattern {
+    nonisolated(unsafe) static let price = #/\d{1,3}(,\d{3})+/#
+    nonisolated(unsafe) static let plainNumber = #/\d+(\.\d+)?/#
+    nonisolated(unsafe) static let date = #/\d{2,4}[-.\/]\d{1,2}[-.\/]\d{1,2}/#
+    nonisolated(unsafe) static let time = #/\d{1,2}:\d{2}(:\d{2})?/#
+    nonisolated(unsafe) static let groupedNumber = #/\d{2,4}-\d{2,4}-\d{4,5}/#
 }
