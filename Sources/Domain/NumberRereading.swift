@@ -14,6 +14,10 @@ public enum NumberRereading {
     /// A number worth a second look has at least this many digits (a date, a time, an
     /// amount, a card or approval number; not a quantity).
     public static let fewestDigits = 4
+    /// Nor more than this many: the numbers it can confirm (a date and time, a card, an
+    /// approval or a registration number, an amount) are shorter, and reading a longer run
+    /// again costs each engine memory in proportion to its width, for nothing.
+    public static let mostDigits = 24
 
     /// Whether `word`, read with `confidence`, is a number worth reading again alone:
     /// unsure, with `fewestDigits` digits or more, and nothing but digits and the marks
@@ -22,7 +26,7 @@ public enum NumberRereading {
     /// read as (`3332-96°*-****.909°`). (Amounts with their commas: the same text on the real images,
     /// three digits mended on generated receipts and captures, none made wrong.)
     public static func isDoubtful(_ word: String, confidence: Float) -> Bool {
-        confidence < sureConfidence && word.filter(\.isASCIIDigit).count >= fewestDigits
+        confidence < sureConfidence && (fewestDigits...mostDigits).contains(word.count(where: \.isASCIIDigit))
             && (word.allSatisfy { $0.isASCIIDigit || "-:/.*,".contains($0) } || MaskedCardNumber.find(in: word) != nil)
     }
 

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// Custom words written one per line to a private temporary file, as Tesseract reads them
@@ -5,14 +6,60 @@ import Foundation
 struct CustomWordsFile {
     let path: String
 
-    /// Writes `words`; the path is empty (Tesseract then reads nothing) if the file cannot be written.
-    init(words: [String]) {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("swiftocr-words-\(UUID().uuidString).txt")
-        let written = (try? (words.joined(separator: "\n") + "\n").write(to: url, atomically: false, encoding: .utf8)) != nil
-        path = written ? url.path : ""
+    /// Writes `words` in the temporary directory (`TMPDIR`), or in `/tmp` when that cannot
+    /// take it.
+    /// - Throws: `OCRError.engineFailure` naming the directories tried and why, when neither
+    ///   can: the words would otherwise be dropped without a word.
+    init(words: [String]) throws(OCRError) {
+        let contents = Data((words.joined(separator: "\n") + "\n").utf8)
+        let name = "swiftocr-words-\(UUID().uuidString).txt"
+        var failures: [String] = []
+        for directory in Self.directories {
+            let candidate = directory.appendingPathComponent(name).path
+            if let reason = Self.write(contents, to: candidate) {
+                failures.append("\(directory.path) (\(reason))")
+            } else {
+                path = candidate
+                return
+            }
+        }
+        throw .engineFailure(
+            "the custom words could not be handed to Tesseract: no temporary file could be written in \(failures.joined(separator: " or ")); set TMPDIR to a writable directory with free space"
+        )
+    }
+
+    /// Where the file may go, in order: the temporary directory, then `/tmp`.
+    private static var directories: [URL] {
+        let temporary = FileManager.default.temporaryDirectory.standardizedFileURL
+        let fallback = URL(fileURLWithPath: "/tmp", isDirectory: true)
+        return temporary.path == fallback.path ? [temporary] : [temporary, fallback]
+    }
+
+    /// Writes a new private file; why it could not, or `nil`.
+    private static func write(_ data: Data, to path: String) -> String? {
+        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        var remaining = data[...]
+        while !remaining.isEmpty {
+            let written = remaining.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                unlink(path)
+                return reason
+            }
+            remaining = remaining.dropFirst(written)
+        }
+        guard close(descriptor) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(path)
+            return reason
+        }
+        return nil
     }
 
     func remove() {
-        if !path.isEmpty { try? FileManager.default.removeItem(atPath: path) }
+        try? FileManager.default.removeItem(atPath: path)
     }
 }

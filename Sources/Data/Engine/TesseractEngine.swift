@@ -55,7 +55,13 @@ final class TesseractEngine: TextRecognizer {
         _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
         let specifier = languages.joined(separator: "+")
         var variables: [(String, String)] = []
-        let wordsFile = setup.customWords.isEmpty ? nil : CustomWordsFile(words: setup.customWords)
+        let wordsFile: CustomWordsFile?
+        do {
+            wordsFile = setup.customWords.isEmpty ? nil : try CustomWordsFile(words: setup.customWords)
+        } catch {
+            TessBaseAPIDelete(handle)
+            throw error
+        }
         if let wordsFile { variables.append(("user_words_file", wordsFile.path)) }
         if !setup.usesLanguageCorrection { variables += [("load_system_dawg", "0"), ("load_freq_dawg", "0")] }
         let initialised =
@@ -136,20 +142,60 @@ final class TesseractEngine: TextRecognizer {
         // is a rectangle as wide as the image but not as tall: Tesseract 5.3's line
         // recogniser then takes its pixels from the whole image at the rectangle's own
         // coordinates (`Tesseract::BestPix`), reading rows from the wrong part of the page.
+        // A line far wider than any page's is read in pieces: the memory Tesseract's line
+        // recogniser keeps grows with the longest line it has read, in every engine that reads it.
         let size = prepared.image.size
-        if let rectangle, max(size.width, size.height) > Self.largestSide || (rectangle.width >= size.width && rectangle.height < size.height) {
-            guard let crop = try? prepared.image.clipped(to: rectangle) else { return nil }
-            var frame = prepared.frame
-            frame.origin = (frame.origin.x + rectangle.x, frame.origin.y + rectangle.y)
-            let piece = PreparedImage(image: crop, frame: frame, resolution: prepared.resolution, background: prepared.background)
-            return recognize(piece, segmentation: segmentation, monitor: monitor)?.map { line in
-                var moved = line
-                moved.preparedBox.x += rectangle.x
-                moved.preparedBox.y += rectangle.y
-                return moved
-            }
+        if rectangle == nil, size.width > Self.widestRead {
+            return recognizeSideBySide(prepared, segmentation: segmentation, monitor: monitor)
+        }
+        if let rectangle,
+            max(size.width, size.height) > Self.largestSide || rectangle.width > Self.widestRead
+                || (rectangle.width >= size.width && rectangle.height < size.height)
+        {
+            return recognizeCopy(of: rectangle, in: prepared, segmentation: segmentation, monitor: monitor)
         }
         return recognizing(prepared, segmentation: segmentation, monitor: monitor, within: rectangle) { $0.readLines() }
+    }
+
+    /// Reads `rectangle` of `prepared` from a copy of its own, its lines moved back into place.
+    private func recognizeCopy(
+        of rectangle: PixelRect, in prepared: PreparedImage, segmentation: TessPageSegMode, monitor: RecognitionMonitor
+    ) -> [PreparedLine]? {
+        guard let crop = try? prepared.image.clipped(to: rectangle) else { return nil }
+        var frame = prepared.frame
+        frame.origin = (frame.origin.x + rectangle.x, frame.origin.y + rectangle.y)
+        let piece = PreparedImage(image: crop, frame: frame, resolution: prepared.resolution, background: prepared.background)
+        return recognize(piece, segmentation: segmentation, monitor: monitor)?.map { line in
+            var moved = line
+            moved.preparedBox.x += rectangle.x
+            moved.preparedBox.y += rectangle.y
+            return moved
+        }
+    }
+
+    /// Reads an image wider than `widestRead` in pieces side by side that Tesseract reads
+    /// well, each cut in the middle of the widest gap in print near its end (between
+    /// characters or words) and read alone, and joins the lines of one row again: a single
+    /// line of print 40,000 pixels wide comes back as one line.
+    private func recognizeSideBySide(_ prepared: PreparedImage, segmentation: TessPageSegMode, monitor: RecognitionMonitor) -> [PreparedLine]? {
+        let size = prepared.image.size
+        let pieceLength = Self.widestRead * 2 / 3
+        var pieces: [PixelRect] = []
+        var start = 0
+        while size.width - start > pieceLength {
+            // The cut is made in the last eighth of a piece.
+            let end = start + pieceLength
+            let cut = prepared.image.emptiestLine(in: (end - pieceLength / 8)..<end, vertical: true) ?? end
+            pieces.append(PixelRect(x: start, y: 0, width: cut - start, height: size.height))
+            start = cut
+        }
+        pieces.append(PixelRect(x: start, y: 0, width: size.width - start, height: size.height))
+        var lines: [PreparedLine] = []
+        for piece in pieces {
+            guard let read = recognizeCopy(of: piece, in: prepared, segmentation: segmentation, monitor: monitor) else { return nil }
+            for line in read { PreparedLine.join(line, into: &lines) }
+        }
+        return lines
     }
 
     /// The characters read in `prepared` (a word's piece of a page) as one word
@@ -193,6 +239,9 @@ final class TesseractEngine: TextRecognizer {
 
     /// The longest side Tesseract reads (its boxes hold 16-bit coordinates).
     static let largestSide = 32_000
+    /// The widest image or rectangle read at once (wider ones are read in pieces). Pages
+    /// prepared for reading are narrower; a line this long holds hundreds of characters.
+    static let widestRead = 12_000
 
     /// Orientation and script detection (`TessBaseAPIDetectOrientationScript`, needs `osd`):
     /// the clockwise turn that stands the text upright with its confidence, and the script

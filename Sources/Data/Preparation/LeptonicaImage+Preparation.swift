@@ -85,6 +85,44 @@ extension LeptonicaImage {
         try applying("copy the image") { pixCopy(nil, $0) }
     }
 
+    /// Of the columns (`vertical`) or rows of an 8-bit image in `range`, the middle of the
+    /// widest run of those with the least print (the lowest mean darkness): the middle of the
+    /// widest gap between characters or lines, so a cut there leaves print whole on both
+    /// sides. `nil` when it cannot be measured.
+    func emptiestLine(in range: Range<Int>, vertical: Bool) -> Int? {
+        let size = self.size
+        let clamped = max(0, range.lowerBound)..<min(range.upperBound, vertical ? size.width : size.height)
+        guard pixGetDepth(pix) == 8, !clamped.isEmpty,
+            let box = vertical
+                ? boxCreate(Int32(clamped.lowerBound), 0, Int32(clamped.count), Int32(size.height))
+                : boxCreate(0, Int32(clamped.lowerBound), Int32(size.width), Int32(clamped.count))
+        else { return nil }
+        var boxPointer: UnsafeMutablePointer<BOX>? = box
+        defer { boxDestroy(&boxPointer) }
+        guard let means = vertical ? pixAverageByColumn(pix, box, Int32(L_BLACK_IS_MAX)) : pixAverageByRow(pix, box, Int32(L_BLACK_IS_MAX)) else {
+            return nil
+        }
+        var numa: UnsafeMutablePointer<NUMA>? = means
+        defer { numaDestroy(&numa) }
+        let darkness = (0..<Int(numaGetCount(means))).map { index in
+            var value: Float = 0
+            numaGetFValue(means, Int32(index), &value)
+            return value
+        }
+        guard let least = darkness.min() else { return nil }
+        var widest: Range<Int> = 0..<0
+        var runStart: Int?
+        for (index, value) in (darkness + [.infinity]).enumerated() {
+            if value <= least {
+                if runStart == nil { runStart = index }
+            } else if let start = runStart {
+                if index - start > widest.count { widest = start..<index }
+                runStart = nil
+            }
+        }
+        return clamped.lowerBound + (widest.lowerBound + widest.upperBound) / 2
+    }
+
     /// The part of the image inside `rectangle` (`pixClipRectangle`).
     func clipped(to rectangle: PixelRect) throws(OCRError) -> LeptonicaImage {
         guard let box = boxCreate(Int32(rectangle.x), Int32(rectangle.y), Int32(rectangle.width), Int32(rectangle.height)) else {
