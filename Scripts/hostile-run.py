@@ -65,7 +65,7 @@ def run_measured(command, watchdog):
 
 def is_own_line(line):
     return (not line.strip() or line.startswith("Error:") or line.startswith("Usage:") or line.startswith("  See ")
-            or line.startswith("Warning:"))
+            or line.startswith("Warning:") or line.startswith("Note:"))
 
 
 def main():
