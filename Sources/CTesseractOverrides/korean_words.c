@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#if OVERRIDES_INTERPOSE
+
 /// `bool tesseract::Dict::AcceptableResult(WERD_RES *word) const`.
 typedef _Bool (*acceptable_result_function)(const void *dict, void *word);
 /// `const char *tesseract::UNICHARSET::id_to_unichar(UNICHAR_ID id) const`.
@@ -90,3 +92,14 @@ _Bool _ZNK9tesseract4Dict16AcceptableResultEPNS_8WERD_RESE(const void *dict, voi
     accepting.stretch.changed += 1;
     return 1;
 }
+
+#else  // not built here: nothing begins, Tesseract runs unchanged
+
+int tesseract_overrides_accept_korean_words_begin(float floor) {
+    (void)floor;
+    return 0;
+}
+void tesseract_overrides_accept_korean_words_end(void) {}
+long tesseract_overrides_accepted_korean_words(void) { return 0; }
+
+#endif

@@ -4,6 +4,8 @@
 
 #include <leptonica/allheaders.h>
 
+#if OVERRIDES_INTERPOSE
+
 typedef l_ok (*write_memory_function)(l_uint8 **data, size_t *size, PIX *pix, l_int32 format);
 
 static _Thread_local override_stretch storing = {0, 0};
@@ -27,3 +29,11 @@ l_ok pixWriteMem(l_uint8 **data, size_t *size, PIX *pix, l_int32 format) {
     }
     return function(data, size, pix, format);
 }
+
+#else  // not built here: nothing begins, Tesseract runs unchanged
+
+int tesseract_overrides_store_line_images_begin(void) { return 0; }
+void tesseract_overrides_store_line_images_end(void) {}
+long tesseract_overrides_stored_line_images(void) { return 0; }
+
+#endif

@@ -1,12 +1,14 @@
 // Tesseract's LSTM layers and fully connected layers with their functions vectorised: see
 // include/tesseract_overrides.h.
-#include <immintrin.h>
 #include <stdbool.h>
 #include <stdlib.h>
 
 #include "override_support.h"
 #include "tesseract_layout.h"
 #include "tesseract_overrides.h"
+
+#if OVERRIDES_X86_64
+#include <immintrin.h>
 
 static _Thread_local override_stretch forwarding = {0, 0};
 
@@ -275,3 +277,20 @@ int tesseract_overrides_library_gate_function(float *values, int n, int is_tanh)
     function(&layer, 0, values);
     return 1;
 }
+
+#else  // not built here: nothing begins, Tesseract runs unchanged
+
+int tesseract_overrides_avx2_available(void) { return 0; }
+int tesseract_overrides_vectorise_lstm_begin(void) { return 0; }
+void tesseract_overrides_vectorise_lstm_end(void) {}
+long tesseract_overrides_vectorised_lstm_layers(void) { return 0; }
+int tesseract_overrides_vectorised_gate_function(float *values, int n, int is_tanh) {
+    (void)values, (void)n, (void)is_tanh;
+    return 0;
+}
+int tesseract_overrides_library_gate_function(float *values, int n, int is_tanh) {
+    (void)values, (void)n, (void)is_tanh;
+    return 0;
+}
+
+#endif

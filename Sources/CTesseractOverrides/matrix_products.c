@@ -1,11 +1,13 @@
 // Tesseract's 8-bit matrix products with the processor's dot-product instructions (AVX-512
 // VNNI): see include/tesseract_overrides.h.
-#include <immintrin.h>
 #include <stdbool.h>
 
 #include "override_support.h"
 #include "tesseract_layout.h"
 #include "tesseract_overrides.h"
+
+#if OVERRIDES_X86_64
+#include <immintrin.h>
 
 static _Thread_local override_stretch multiplying = {0, 0};
 
@@ -165,3 +167,22 @@ int tesseract_overrides_library_product(
     avx2->matrix_dot_vector(outputs, inputs + 1, weights, scales, values, out);
     return 1;
 }
+
+#else  // not built here: nothing begins, Tesseract runs unchanged
+
+int tesseract_overrides_dot_product_instructions_available(void) { return 0; }
+int tesseract_overrides_use_dot_product_instructions_begin(void) { return 0; }
+void tesseract_overrides_use_dot_product_instructions_end(void) {}
+long tesseract_overrides_dot_product_instruction_products(void) { return 0; }
+int tesseract_overrides_dot_product_instruction_product(
+    int outputs, int inputs, const int8_t *weights, const float *scales, const int8_t *values, float *out) {
+    (void)outputs, (void)inputs, (void)weights, (void)scales, (void)values, (void)out;
+    return 0;
+}
+int tesseract_overrides_library_product(
+    int outputs, int inputs, const int8_t *weights, const float *scales, const int8_t *values, float *out) {
+    (void)outputs, (void)inputs, (void)weights, (void)scales, (void)values, (void)out;
+    return 0;
+}
+
+#endif

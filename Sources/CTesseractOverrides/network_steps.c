@@ -4,6 +4,8 @@
 #include "tesseract_layout.h"
 #include "tesseract_overrides.h"
 
+#if OVERRIDES_INTERPOSE
+
 static _Thread_local override_stretch stepping = {0, 0};
 
 /// Whether the libtesseract in the process is one whose `NetworkIO` this file reads (5.3.x,
@@ -182,3 +184,11 @@ void _ZN9tesseract7Maxpool7ForwardEbRKNS_9NetworkIOEPKNS_15TransposedArrayEPNS_1
         }
     } while (stride_increment(&destination));
 }
+
+#else  // not built here: nothing begins, Tesseract runs unchanged
+
+int tesseract_overrides_vectorise_network_steps_begin(void) { return 0; }
+void tesseract_overrides_vectorise_network_steps_end(void) {}
+long tesseract_overrides_vectorised_network_steps(void) { return 0; }
+
+#endif

@@ -5,12 +5,29 @@
 #define OVERRIDE_SUPPORT_H
 
 #define _GNU_SOURCE
-#include <cpuid.h>
 #include <dlfcn.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <string.h>
+
+// Where the overrides are built: a 64-bit Linux with ELF, whose dynamic linker resolves
+// libtesseract's calls through its PLT to a definition of ours (verified on x86-64 with
+// Debian 12's libtesseract 5.3.0). Elsewhere (macOS's two-level namespaces, Windows, a
+// 32-bit system), or with SWIFTOCR_NO_OVERRIDES defined (`swift build -Xcc
+// -DSWIFTOCR_NO_OVERRIDES`), every `begin` returns 0 and Tesseract runs unchanged. The
+// vectorised ones are built only for x86-64 (AVX2, AVX-512 VNNI).
+#if defined(__linux__) && defined(__ELF__) && defined(__LP64__) && !defined(SWIFTOCR_NO_OVERRIDES)
+#define OVERRIDES_INTERPOSE 1
+#else
+#define OVERRIDES_INTERPOSE 0
+#endif
+#if OVERRIDES_INTERPOSE && defined(__x86_64__)
+#define OVERRIDES_X86_64 1
+#include <cpuid.h>
+#else
+#define OVERRIDES_X86_64 0
+#endif
 
 /// One thread's stretch of an override: how deep the nested stretches are, and how many
 /// calls the override changed on the thread.
@@ -80,6 +97,7 @@ enum { override_avx2 = 1, override_avx512_vnni = 2 };
 /// AVX state; for AVX-512 also the opmask and both halves of the upper ZMM state), asked
 /// with `cpuid` and `xgetbv` once per file (a race only asks again).
 static inline int override_processor_features(void) {
+#if OVERRIDES_X86_64
     static _Atomic int cache = -1;
     int features = atomic_load(&cache);
     if (features < 0) {
@@ -100,6 +118,9 @@ static inline int override_processor_features(void) {
         atomic_store(&cache, features);
     }
     return features;
+#else
+    return 0;
+#endif
 }
 
 #endif

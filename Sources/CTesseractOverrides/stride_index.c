@@ -3,6 +3,8 @@
 #include "tesseract_layout.h"
 #include "tesseract_overrides.h"
 
+#if OVERRIDES_INTERPOSE
+
 static _Thread_local override_stretch indexing = {0, 0};
 
 /// Whether the libtesseract in the process is one whose `StrideMap` this file reads (5.x,
@@ -10,7 +12,7 @@ static _Thread_local override_stretch indexing = {0, 0};
 static _Atomic int layout = 0;
 
 int tesseract_overrides_inline_stride_index_begin(void) {
-    if (!override_layout_known(&layout, "5.")) return 0;
+    if (!override_layout_known(&layout, "5.3.")) return 0;
     return override_stretch_begin(&indexing);
 }
 
@@ -116,3 +118,11 @@ void _ZN9tesseract9StrideMap5Index17InitToLastOfBatchEi(stride_index *index, int
     void (*function)(stride_index *, int) = override_library_function(&library_init_to_last, INIT_TO_LAST_SYMBOL);
     function(index, batch);
 }
+
+#else  // not built here: nothing begins, Tesseract runs unchanged
+
+int tesseract_overrides_inline_stride_index_begin(void) { return 0; }
+void tesseract_overrides_inline_stride_index_end(void) {}
+long tesseract_overrides_inlined_stride_index_steps(void) { return 0; }
+
+#endif

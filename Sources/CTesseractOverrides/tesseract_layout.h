@@ -7,6 +7,10 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "override_support.h"
+
+#if OVERRIDES_INTERPOSE
+
 // As Tesseract's arithmetic, in every file that includes this: each product and sum rounded
 // on its own, never fused.
 #pragma STDC FP_CONTRACT OFF
@@ -253,5 +257,7 @@ static inline void copy_step(network_io *io, int t, int offset, int features, co
         memcpy(float_row(io, t) + offset, float_row(source, from), (size_t)features * sizeof(float));
     }
 }
+
+#endif  // OVERRIDES_INTERPOSE
 
 #endif

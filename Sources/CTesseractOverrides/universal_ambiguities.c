@@ -2,6 +2,8 @@
 #include "override_support.h"
 #include "tesseract_overrides.h"
 
+#if OVERRIDES_INTERPOSE
+
 /// `void tesseract::UnicharAmbigs::LoadUniversal(const UNICHARSET &encoder_set,
 /// UNICHARSET *unicharset)`: a non-static member function, so `this` comes first.
 typedef void (*load_universal_function)(void *self, const void *encoder_set, void *unicharset);
@@ -27,3 +29,11 @@ void _ZN9tesseract13UnicharAmbigs13LoadUniversalERKNS_10UNICHARSETEPS1_(void *se
         (load_universal_function)override_library_function(&tesseract_load_universal, LOAD_UNIVERSAL_SYMBOL);
     if (function != NULL) function(self, encoder_set, unicharset);
 }
+
+#else  // not built here: nothing begins, Tesseract runs unchanged
+
+int tesseract_overrides_skip_ambiguities_begin(void) { return 0; }
+void tesseract_overrides_skip_ambiguities_end(void) {}
+long tesseract_overrides_skipped_ambiguity_tables(void) { return 0; }
+
+#endif

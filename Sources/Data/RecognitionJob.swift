@@ -19,6 +19,7 @@ struct RecognitionJob: Sendable {
         let engines = crew.engines
         try control.checkpoint()
         let trace = StageTrace()
+        trace.noteOverrides(usesOverrides: engines.usesOverrides)
         defer { trace.report() }
         let automatic = options.automaticallyDetectsLanguage
         var languages = self.languages

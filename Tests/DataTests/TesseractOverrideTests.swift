@@ -44,7 +44,9 @@ struct TesseractOverrideTests {
         #expect(LanguageDataFile.Components(inHeader: header).present == [0, 2])
     }
 
-    @Test("An eng engine starts without parsing the table; an osd engine parses it as Tesseract does")
+    @Test(
+        "An eng engine starts without parsing the table; an osd engine parses it as Tesseract does",
+        .enabled(if: TesseractOverride.universalAmbiguities.isAvailable, "the override does not apply in this process"))
     func skippedWhereUnused() throws {
         let directory = try locator.directory(for: ["eng", "osd"])
         let before = TesseractOverride.universalAmbiguities.changedCount
@@ -66,7 +68,10 @@ struct TesseractOverrideTests {
         #expect(without.map(\.preparedBox) == with.map(\.preparedBox))
     }
 
-    @Test("Line images stored uncompressed read the same lines, words, confidences and boxes", arguments: ["mixed.png", "receipt.png"])
+    @Test(
+        "Line images stored uncompressed read the same lines, words, confidences and boxes",
+        .enabled(if: TesseractOverride.storedLineImages.isAvailable, "the override does not apply in this process"),
+        arguments: ["mixed.png", "receipt.png"])
     func storedLineImages(fixture: String) throws {
         let directory = try locator.directory(for: ["kor", "eng"])
         let engine = try TesseractEngine(setup: EngineSetup(languages: ["kor", "eng"]), dataDirectory: directory)
@@ -93,6 +98,7 @@ struct TesseractOverrideTests {
 
     @Test(
         "Doubted Korean words are kept, read as well; words with Latin letters or digits are read by both models as before",
+        .enabled(if: TesseractOverride.koreanWords.isAvailable, "the override does not apply to this libtesseract or platform"),
         arguments: [("photo.jpg", 0.05), ("receipt-faded.png", 0.05), ("mixed.png", 0.08)])
     func koreanWords(fixture: String, budget: Double) throws {
         let directory = try locator.directory(for: ["kor", "eng"])
@@ -134,15 +140,9 @@ struct TesseractOverrideTests {
             }
         }
 
-        /// Whether the package can take the step on this machine (the others need only the
-        /// library this package builds against).
-        var applies: Bool {
-            switch self {
-            case .strideIndex, .networkSteps: true
-            case .matrixProducts: TesseractOverride.dotProductInstructionsAvailable
-            case .lstmLayers: TesseractOverride.vectorInstructionsAvailable
-            }
-        }
+        /// Whether the package can take the step in this process (platform, library,
+        /// processor, `SWIFTOCR_OVERRIDES`).
+        var applies: Bool { override.isAvailable }
 
         /// Has `engine` leave the step to Tesseract.
         func leave(to engine: TesseractEngine) {
@@ -180,6 +180,7 @@ struct TesseractOverrideTests {
 
     @Test(
         "The LSTM's gate functions, eight values at a time, equal libtesseract's own bit for bit, from tiny values to NaN",
+        .enabled(if: TesseractOverride.vectorOverridesBuilt, "the vectorised overrides are built for x86-64 Linux only"),
         arguments: TesseractOverride.GateFunction.allCases)
     func gateFunction(_ function: TesseractOverride.GateFunction) throws {
         // Every magnitude from 2^-20 to 2^40 on a fine grid, both signs, and the edges: zeros,
@@ -200,6 +201,7 @@ struct TesseractOverrideTests {
 
     @Test(
         "The 8-bit matrix products with dot-product instructions equal libtesseract's AVX2 products bit for bit, for every set of outputs",
+        .enabled(if: TesseractOverride.vectorOverridesBuilt, "the vectorised overrides are built for x86-64 Linux only"),
         arguments: [(8, 1), (16, 3), (24, 5), (40, 17), (56, 96), (64, 33), (72, 100), (111, 4), (512, 608), (1000, 96)])
     func matrixProduct(outputs: Int, inputs: Int) throws {
         var random = SystemRandomNumberGenerator()

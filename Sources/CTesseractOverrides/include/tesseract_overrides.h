@@ -5,11 +5,21 @@
 // matching `begin` ... `end`, the step is left out, and anywhere else the call goes on to
 // the library's own function (`dlsym(RTLD_NEXT, ...)`), so other Tesseract or Leptonica
 // users in the process are untouched. Where the linker does not resolve the call here (a
-// libtesseract linked with `-Bsymbolic`), nothing changes and the counts stay 0.
+// libtesseract linked with `-Bsymbolic`), nothing changes and the counts stay 0. They are
+// built on 64-bit Linux with ELF only (override_support.h), and those that read
+// Tesseract's private layouts apply to libtesseract 5.3.x only (verified on 5.3.0).
 #ifndef TESSERACT_OVERRIDES_H
 #define TESSERACT_OVERRIDES_H
 
 #include <stdint.h>
+
+// MARK: Where they are built (platform.c)
+
+/// Whether the overrides are built into this package: 1 on a 64-bit Linux with ELF (unless
+/// built with SWIFTOCR_NO_OVERRIDES defined), 0 elsewhere, where every `begin` returns 0.
+int tesseract_overrides_built(void);
+/// Whether the vectorised overrides (matrix products, LSTM layers) are built: x86-64 only.
+int tesseract_overrides_vector_built(void);
 
 // MARK: The built-in table of ambiguities (universal_ambiguities.c)
 //
@@ -83,8 +93,8 @@ long tesseract_overrides_accepted_korean_words(void);
 // is done here as Tesseract's stridemap.cpp does it, with the steps it calls inlined: the
 // same indices, so the same reading.
 //
-// The functions read the index through Tesseract's private layout (`StrideMap`, unchanged
-// from 5.0 to 5.5): with any other libtesseract, `begin` does nothing and returns 0.
+// The functions read the index through Tesseract's private layout (`StrideMap`), verified
+// on 5.3.0: with any libtesseract but 5.3.x, `begin` does nothing and returns 0.
 
 /// Begins a stretch on the calling thread in which Tesseract's index steps are done here;
 /// 1 when begun, 0 when the libtesseract loaded is not one whose layout is known (then

@@ -68,6 +68,16 @@ final class StageTrace {
         notes.append("\(label)=\(String(format: "%.2f", value))")
     }
 
+    /// The overrides that did not apply to the recognition, with why (`TesseractOverride.unavailable`).
+    private var overridesOff: [String] = []
+
+    /// Notes which of Tesseract's steps the package did not take, and why (all of them
+    /// when `usesOverrides` is false), reported as `overrides-off=name:why,…`.
+    func noteOverrides(usesOverrides: Bool) {
+        guard Self.isEnabled else { return }
+        overridesOff = usesOverrides ? TesseractOverride.unavailable : TesseractOverride.all.map { "\($0.name):usesTesseractOverrides=false" }
+    }
+
     /// Writes the line, when tracing.
     func report() {
         guard Self.isEnabled else { return }
@@ -75,6 +85,7 @@ final class StageTrace {
         fields += stages.map { "\($0.0)=\(String(format: "%.3f", $0.1))" }.joined(separator: " ")
         for note in notes { fields += " " + note }
         if !passes.isEmpty { fields += " passes=" + passes.joined(separator: ",") }
+        if !overridesOff.isEmpty { fields += " overrides-off=" + overridesOff.joined(separator: ",") }
         FileHandle.standardError.write(Data("swiftocr-trace \(fields)\n".utf8))
     }
 

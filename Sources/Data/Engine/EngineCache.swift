@@ -10,12 +10,16 @@ final class EngineCache {
     static let capacity = 4
 
     private let locator: LanguageDataLocator
+    /// Whether engines take the package's place for some of Tesseract's steps
+    /// (`TesseractOverride`): the same readings, in less time.
+    let usesOverrides: Bool
     private var engines: [EngineSetup: TesseractEngine] = [:]
     /// Setups from least to most recently used.
     private var recency: [EngineSetup] = []
 
-    init(locator: LanguageDataLocator) {
+    init(locator: LanguageDataLocator, usesOverrides: Bool = true) {
         self.locator = locator
+        self.usesOverrides = usesOverrides
     }
 
     /// The codes of every installed language (`script/Hangul` also as `Hangul`), read once.
@@ -48,7 +52,9 @@ final class EngineCache {
         let files = try locator.files(for: setup.languages)
         var resolved = Self.key(for: setup)
         resolved.languages = files.codes
-        return try TesseractEngine(setup: resolved, dataDirectory: files.directory)
+        let engine = try TesseractEngine(setup: resolved, dataDirectory: files.directory, loadsUnusedAmbiguities: !usesOverrides)
+        if !usesOverrides { engine.leavesEveryStepToTesseract() }
+        return engine
     }
 
     /// Keeps `engine` as the one for `setup` (made by `makeEngine(for:)`), releasing the least

@@ -18,8 +18,8 @@ final class EngineWorker: @unchecked Sendable {
     private let queue = DispatchQueue(label: "SwiftOCR.TesseractEngine", qos: .userInitiated)
     private let cache: EngineCache
 
-    init(locator: LanguageDataLocator) {
-        self.cache = EngineCache(locator: locator)
+    init(locator: LanguageDataLocator, usesOverrides: Bool = true) {
+        self.cache = EngineCache(locator: locator, usesOverrides: usesOverrides)
     }
 
     /// Runs `job` on the worker's queue with its engines, resuming the caller exactly once:

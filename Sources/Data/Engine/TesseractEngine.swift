@@ -121,6 +121,16 @@ final class TesseractEngine: TextRecognizer {
         return languages
     }
 
+    /// Has Tesseract take every step itself (no `TesseractOverride` while this engine reads).
+    func leavesEveryStepToTesseract() {
+        storesLineImages = false
+        inlinesStrideIndex = false
+        vectorisesNetworkSteps = false
+        usesDotProductInstructions = false
+        vectorisesLSTMLayers = false
+        acceptsKoreanWords = false
+    }
+
     deinit {
         TessBaseAPIEnd(handle)
         TessBaseAPIDelete(handle)

@@ -1,29 +1,103 @@
+internal import CTesseract
 internal import CTesseractOverrides
+import Foundation
 
 /// A step of Tesseract's that `CTesseractOverrides` leaves out on the threads that ask, by
 /// taking the place of the library function that does it (the dynamic linker resolves
 /// libtesseract's call to the package's; on any other thread it passes the call on).
 ///
 /// Engines read exactly as they would with the step (`TesseractOverrideTests`).
+///
+/// Where they apply: a 64-bit Linux with ELF, and a libtesseract 5.3.x computing in `float`
+/// for those that read its private layouts (verified on Debian 12's 5.3.0), on x86-64 with
+/// AVX2 or AVX-512 VNNI for the vectorised ones. Elsewhere Tesseract runs unchanged, and the
+/// trace line (`SWIFTOCR_TRACE=1`) names each override that does not apply and why
+/// (`overrides-off=matrixProducts:no-avx512-vnni`). `SWIFTOCR_OVERRIDES=0` turns them all off
+/// in the process, `TesseractOCRRepository(usesTesseractOverrides: false)` for one
+/// repository's engines, and building with `-Xcc -DSWIFTOCR_NO_OVERRIDES` leaves them out.
 struct TesseractOverride: Sendable {
+    /// The override's name in traces.
+    let name: String
+    /// What it needs beyond being built for the platform.
+    private let needs: Need
     /// Begins the override on this thread; whether it did (it may not apply to the library loaded).
     private let begin: @Sendable () -> Bool
     private let end: @Sendable () -> Void
     private let changed: @Sendable () -> Int
 
+    /// What an override needs to apply.
+    enum Need: Sendable {
+        /// Only to take the place of a library function.
+        case interposition
+        /// To read libtesseract's private layouts (5.3.x).
+        case tesseractLayout
+        /// The layouts and the processor's AVX2.
+        case avx2
+        /// The layouts and the processor's AVX-512 VNNI.
+        case avx512VNNI
+    }
+
+    private init(
+        _ name: String, needs: Need, begin: @escaping @Sendable () -> Bool, end: @escaping @Sendable () -> Void,
+        changed: @escaping @Sendable () -> Int
+    ) {
+        self.name = name
+        self.needs = needs
+        self.begin = begin
+        self.end = end
+        self.changed = changed
+    }
+
+    /// Whether `SWIFTOCR_OVERRIDES=0` turned every override off in this process.
+    static let switchedOffByEnvironment = ProcessInfo.processInfo.environment["SWIFTOCR_OVERRIDES"] == "0"
+
     /// `body`, with the step left out of what it makes Tesseract do on this thread.
     func during<Result, Failure>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        let begun = begin()
+        let begun = !Self.switchedOffByEnvironment && begin()
         defer { if begun { end() } }
         return try body()
     }
 
     /// `body`, with each of `overrides` in force.
     static func during<Result>(_ overrides: [TesseractOverride], _ body: () -> Result) -> Result {
-        let begun = overrides.filter { $0.begin() }
+        let begun = switchedOffByEnvironment ? [] : overrides.filter { $0.begin() }
         defer { for override in begun.reversed() { override.end() } }
         return body()
     }
+
+    /// Why the override does not apply in this process, or `nil` when it does.
+    var unavailability: String? {
+        if Self.switchedOffByEnvironment { return "SWIFTOCR_OVERRIDES=0" }
+        guard tesseract_overrides_built() != 0 else { return "not-built-for-this-platform" }
+        if needs == .avx2 || needs == .avx512VNNI, tesseract_overrides_vector_built() == 0 { return "x86-64-only" }
+        if begin() {
+            end()
+            return nil
+        }
+        switch needs {
+        case .avx2 where !Self.vectorInstructionsAvailable: return "no-avx2"
+        case .avx512VNNI where !Self.dotProductInstructionsAvailable: return "no-avx512-vnni"
+        default: return "libtesseract-\(Self.libraryVersion)-unverified(5.3.0)"
+        }
+    }
+
+    /// Whether the vectorised overrides are built into this package (x86-64 Linux).
+    static var vectorOverridesBuilt: Bool { tesseract_overrides_vector_built() != 0 }
+
+    /// Whether the override applies in this process (`unavailability` is `nil`).
+    var isAvailable: Bool { unavailability == nil }
+
+    /// Every override, in the order engines use them.
+    static var all: [TesseractOverride] {
+        [universalAmbiguities, storedLineImages, koreanWords, strideIndex, networkSteps, matrixProducts, lstmLayers]
+    }
+
+    /// The overrides that do not apply in this process, with why, for the trace
+    /// (`strideIndex:libtesseract-5.5.0-unverified(5.3.0)`); asked once.
+    static let unavailable: [String] = all.compactMap { override in override.unavailability.map { "\(override.name):\($0)" } }
+
+    /// The version of the libtesseract loaded (`TessVersion`).
+    private static var libraryVersion: String { String(cString: TessVersion()) }
 
     /// How many calls the override changed on this thread (stays 0 where Tesseract's call
     /// cannot be taken over: its step is then done as before).
@@ -36,6 +110,7 @@ struct TesseractOverride: Sendable {
     /// `tesseract` command), and an `ocr scan` starts up to six such engines. Left out while
     /// an engine whose languages read with the LSTM alone starts (`TesseractEngine.init`).
     static let universalAmbiguities = TesseractOverride(
+        "universalAmbiguities", needs: .interposition,
         begin: { tesseract_overrides_skip_ambiguities_begin() != 0 }, end: { tesseract_overrides_skip_ambiguities_end() },
         changed: { tesseract_overrides_skipped_ambiguity_tables() })
 
@@ -45,6 +120,7 @@ struct TesseractOverride: Sendable {
     /// inflate held 4% of the CPU of a reading. Left out (PNGs stored at zlib level 0, the
     /// same pixels back) while an engine of ours recognises (`TesseractEngine.recognizing`).
     static let storedLineImages = TesseractOverride(
+        "storedLineImages", needs: .interposition,
         begin: { tesseract_overrides_store_line_images_begin() != 0 }, end: { tesseract_overrides_store_line_images_end() },
         changed: { tesseract_overrides_stored_line_images() })
 
@@ -57,6 +133,7 @@ struct TesseractOverride: Sendable {
     /// letters, and those under the floor, are still read by every model. Only where the
     /// libtesseract loaded is 5.3.x (the word is read through its private layout).
     static let koreanWords = TesseractOverride(
+        "koreanWords", needs: .tesseractLayout,
         begin: { tesseract_overrides_accept_korean_words_begin(Float(koreanWordFloor)) != 0 },
         end: { tesseract_overrides_accept_korean_words_end() },
         changed: { tesseract_overrides_accepted_korean_words() })
@@ -76,9 +153,10 @@ struct TesseractOverride: Sendable {
     /// which calls `MaxIndexOfDim` three times, each through the library's PLT), 14% of a
     /// reading's CPU. Each step is done in the package with the steps it calls inlined, while
     /// an engine of ours recognises (`TesseractEngine.recognizing`): the same indices, so the
-    /// same reading. Only where the libtesseract loaded is 5.x (the index is read through its
+    /// same reading. Only where the libtesseract loaded is 5.3.x (the index is read through its
     /// private layout).
     static let strideIndex = TesseractOverride(
+        "strideIndex", needs: .tesseractLayout,
         begin: { tesseract_overrides_inline_stride_index_begin() != 0 }, end: { tesseract_overrides_inline_stride_index_end() },
         changed: { tesseract_overrides_inlined_stride_index_steps() })
 
@@ -93,6 +171,7 @@ struct TesseractOverride: Sendable {
     /// so the same reading. Only where the libtesseract loaded is 5.3.x (the values are
     /// reached through its private layouts).
     static let networkSteps = TesseractOverride(
+        "networkSteps", needs: .tesseractLayout,
         begin: { tesseract_overrides_vectorise_network_steps_begin() != 0 },
         end: { tesseract_overrides_vectorise_network_steps_end() },
         changed: { tesseract_overrides_vectorised_network_steps() })
@@ -106,6 +185,7 @@ struct TesseractOverride: Sendable {
     /// reading. Only where the libtesseract loaded is 5.3.x (the weights are reached through
     /// its private layout) and the processor has the instructions (`dotProductInstructionsAvailable`).
     static let matrixProducts = TesseractOverride(
+        "matrixProducts", needs: .avx512VNNI,
         begin: { tesseract_overrides_use_dot_product_instructions_begin() != 0 },
         end: { tesseract_overrides_use_dot_product_instructions_end() },
         changed: { tesseract_overrides_dot_product_instruction_products() })
@@ -139,6 +219,7 @@ struct TesseractOverride: Sendable {
     /// libtesseract loaded is 5.3.x (the layer is reached through its private layout) and the
     /// processor has AVX2.
     static let lstmLayers = TesseractOverride(
+        "lstmLayers", needs: .avx2,
         begin: { tesseract_overrides_vectorise_lstm_begin() != 0 }, end: { tesseract_overrides_vectorise_lstm_end() },
         changed: { tesseract_overrides_vectorised_lstm_layers() })
 
