@@ -242,6 +242,56 @@ struct SpareCoreTests {
         #expect(lines == (wanted ? 3 : nil), "a wanted look read the page's three lines; an unwanted one never started")
     }
 
+    @Test("A spare look that outlasts its budget is given up and stopped; one within it gives its result")
+    func spareLookBudget() throws {
+        let (prepared, locator, control) = try Self.threeLinesPage()
+        let helpers = HelperPool(cores: 2) { EngineWorker(locator: locator) }
+        helpers.jobStarted()
+        let crew = EngineCrew(engines: EngineCache(locator: locator), helpers: helpers)
+        let always: ([Int]) -> Bool = { _ in true }
+        // The look waits until it is stopped: only giving it up ends it.
+        let running = DispatchSemaphore(value: 0)
+        let stopped = Mutex(false)
+        let endless = SpareLook<Int, Int>(wanted: always, control: control) { _, _, look in
+            running.signal()
+            while !look.shouldStop { usleep(1000) }  // polls its control, as Tesseract's monitor does
+            stopped.withLock { $0 = true }
+            return 0
+        }
+        _ = try crew.map([1, 2], on: prepared, spareLook: endless) { item, _, _ in item }
+        running.wait()
+        #expect(endless.wasStarted)
+        #expect(try endless.result(waitingAtMost: .milliseconds(50)) == nil)
+        #expect(!control.isCancelled, "giving the look up stops the look, not the job")
+        // The helper is free again once the look has stopped.
+        var helper = helpers.borrow()
+        while helper == nil {
+            usleep(1000)
+            helper = helpers.borrow()
+        }
+        if let helper { helpers.giveBack(helper) }
+        #expect(stopped.withLock { $0 })
+
+        let quick = SpareLook<Int, Int>(wanted: always, control: control) { _, _, _ in 42 }
+        _ = try crew.map([1, 2], on: prepared, spareLook: quick) { item, _, _ in item }
+        #expect(try quick.result(waitingAtMost: .seconds(600)) == 42)
+    }
+
+    @Test("A child control's own budget stops its work with BudgetExceeded; the parent goes on")
+    func childBudget() throws {
+        let parent = RecognitionControl(progress: nil, timeLimit: .seconds(600))
+        parent.startClock()
+        let child = parent.child(budget: .zero)
+        #expect(child.shouldStop)
+        #expect(throws: RecognitionControl.BudgetExceeded.self) { try child.checkpoint() }
+        #expect(!parent.shouldStop)
+        try parent.checkpoint()
+        let generous = parent.child(budget: .seconds(600))
+        #expect(!generous.shouldStop)
+        parent.cancel()
+        #expect(throws: CancellationError.self) { try generous.checkpoint() }
+    }
+
     @Test("A page read with a helper reads exactly as without one", arguments: ["page.png", "receipt-faded.png", "mixed.png"])
     func sameResultWithHelper(name: String) async throws {
         let data = try Fixture(name).data()

@@ -282,6 +282,21 @@ final class SpareLook<Output, Look>: @unchecked Sendable {
         return try outcome?.get()
     }
 
+    /// Whether the helper started the look.
+    var wasStarted: Bool { started }
+
+    /// The started look's output when it ends within `budget` (from now), else `nil`: the
+    /// look is then abandoned (stopped at its next check, its helper freed when it stops).
+    func result(waitingAtMost budget: Duration) throws -> Look? {
+        guard started else { return nil }
+        let nanoseconds = Int(max(0, min(budget.inSeconds, 1e6)) * 1e9)
+        guard group.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success else {
+            abandon()
+            return nil
+        }
+        return try outcome?.get()
+    }
+
     /// Tells a started look it is not needed: it stops at its next check.
     func abandon() {
         control.cancel()

@@ -23,22 +23,34 @@ final class RecognitionControl: Sendable {
     private let deadline = Atomic<UInt64>(0)
     /// The control this one is part of: its cancellation and time limit hold here too.
     private let parent: RecognitionControl?
+    /// A child's own deadline (`child(budget:)`), in `DispatchTime` nanoseconds; 0 for none.
+    private let budgetEnd: UInt64
+
+    /// What a child's `checkpoint()` throws when its own budget has run out (its parent's
+    /// time and cancellation still hold): the optional work it controls is to be given up.
+    struct BudgetExceeded: Error {}
 
     init(progress: (@Sendable (Double) -> Void)?, timeLimit: Duration? = nil) {
         self.progressSink = progress
         self.timeLimit = timeLimit
         self.parent = nil
+        self.budgetEnd = 0
     }
 
-    private init(parent: RecognitionControl) {
+    private init(parent: RecognitionControl, budget: Duration?) {
         self.progressSink = nil
         self.timeLimit = nil
         self.parent = parent
+        self.budgetEnd = budget.map { DispatchTime.now().uptimeNanoseconds &+ UInt64(max(0, min($0.inSeconds, 1e9)) * 1e9) } ?? 0
     }
 
-    /// A control for work that may turn out not to be needed: stopped with this one, or
-    /// on its own by `cancel()`; it reports no progress.
-    func child() -> RecognitionControl { RecognitionControl(parent: self) }
+    /// A control for work that may turn out not to be needed: stopped with this one, on its
+    /// own by `cancel()`, or once `budget` (from now) has passed, when given; it reports no
+    /// progress.
+    func child(budget: Duration? = nil) -> RecognitionControl { RecognitionControl(parent: self, budget: budget) }
+
+    /// Whether a child's own budget has run out.
+    private var isOverBudget: Bool { budgetEnd != 0 && DispatchTime.now().uptimeNanoseconds >= budgetEnd }
 
     var isCancelled: Bool { cancelled.load(ordering: .acquiring) || parent?.isCancelled == true }
 
@@ -68,7 +80,7 @@ final class RecognitionControl: Sendable {
 
     /// Whether the time limit has passed.
     var isOverTime: Bool {
-        if let parent { return parent.isOverTime }
+        if let parent { return parent.isOverTime || isOverBudget }
         let limit = deadline.load(ordering: .acquiring)
         return limit != 0 && DispatchTime.now().uptimeNanoseconds >= limit
     }
@@ -76,9 +88,13 @@ final class RecognitionControl: Sendable {
     /// Whether the engine should stop now (what Tesseract's cancel callback returns).
     var shouldStop: Bool { isCancelled || isOverTime }
 
-    /// Throws `CancellationError` when cancelled, `OCRError.timedOut` past the time limit.
+    /// Throws `CancellationError` when cancelled, `OCRError.timedOut` past the time limit,
+    /// `BudgetExceeded` past a child's own budget.
     func checkpoint() throws {
-        if let parent { try parent.checkpoint() }
+        if let parent {
+            try parent.checkpoint()
+            if isOverBudget { throw BudgetExceeded() }
+        }
         if isCancelled { throw CancellationError() }
         if isOverTime, let timeLimit { throw OCRError.timedOut(seconds: timeLimit.inSeconds) }
     }

@@ -24,6 +24,8 @@ import Domain
 /// the same prepared page, and the one with more confidently read characters is kept. The
 /// fixed `PageSegmentation` modes read the whole page in that mode.
 struct PageReader {
+    /// The least time Tesseract's layout look is given, however quickly the page was read.
+    static let shortestLookBudget: Duration = .seconds(1)
     /// A reading at least this confident is not checked any further.
     static let reliableConfidence = 0.80
     /// Lines read half a turn round to check a doubtful orientation.
@@ -68,6 +70,9 @@ struct PageReader {
         /// its sampled lines stand for it, so the reading is checked against Tesseract's
         /// layout look however confident it is.
         var leftTexture = false
+        /// Whether Tesseract's layout look at this page ran out of its time and was given up:
+        /// the page turned is not looked at either (the same specks, the same time).
+        var lookRanOut = false
 
         /// Whether the reading is reliable (`PageReader.isReliable`).
         var isReliable: Bool { PageReader.isReliable(quality, leftTexture: leftTexture) }
@@ -120,7 +125,8 @@ struct PageReader {
         guard detectOrientation, reading.quality.meanConfidence < Self.reliableConfidence || readTurned else { return reading }
         let gain = try reading.ahead.map(\.halfTurnGain) ?? halfTurnGain(reading)
         if let gain, gain > Self.orientationMargin {
-            return reading.orBetter(try readPageLooking(base, rotation: first.followed(by: .clockwise180), uprightSize: uprightSize))
+            return reading.orBetter(
+                try readPageLooking(base, rotation: first.followed(by: .clockwise180), uprightSize: uprightSize, mayLook: !reading.lookRanOut))
         }
         // A page that read as nothing (a blank picture) has no lines to sample: turning it
         // costs seconds on a large picture and finds nothing. (A page turned a quarter reads
@@ -135,14 +141,15 @@ struct PageReader {
         if first == .upright, let gain, Self.asksDetectionIfUpsideDown(gain: gain, meanConfidence: confidence), let found = detection(),
             found.rotation == .clockwise180, found.confidence >= Self.upsideDownDetection
         {
-            return reading.orBetter(try readPageLooking(base, rotation: .clockwise180, uprightSize: uprightSize))
+            return reading.orBetter(try readPageLooking(base, rotation: .clockwise180, uprightSize: uprightSize, mayLook: !reading.lookRanOut))
         }
         if base.lineDirection == .vertical {
             // Measured running down the image, read a quarter turn round, and unreliable: the
             // measure may have been fooled (a receipt's columns of amounts at a small size), so
             // lines sampled upright may show the page was upright after all.
             guard let upright = try turnedPage(base, turnedBy: .upright, readingBetterThan: reading, uprightSize: uprightSize) else { return reading }
-            return reading.orBetter(try readPageLooking(base, rotation: .upright, uprightSize: uprightSize, prepared: upright))
+            return reading.orBetter(
+                try readPageLooking(base, rotation: .upright, uprightSize: uprightSize, prepared: upright, mayLook: !reading.lookRanOut))
         }
         // A small page read as good as unread may be turned a quarter though its lines were
         // measured across (a screenshot's short lines turned): its turns are cheap to sample.
@@ -170,7 +177,8 @@ struct PageReader {
                 ? nil
                 : try trace.measure("quarterturn") { try turnedPage(base, turnedBy: quarter, readingBetterThan: reading, uprightSize: uprightSize) }
             guard trusted || sampled != nil else { continue }
-            return reading.orBetter(try readPageLooking(base, rotation: quarter, uprightSize: uprightSize, prepared: sampled))
+            return reading.orBetter(
+                try readPageLooking(base, rotation: quarter, uprightSize: uprightSize, prepared: sampled, mayLook: !reading.lookRanOut))
         }
         return reading
     }
@@ -184,10 +192,12 @@ struct PageReader {
     /// finds stays with that reading (`Reading.ahead`).
     private func readPageLooking(
         _ base: ImagePreparation.Base, rotation: RotationDegree, uprightSize: (RotationDegree) -> ImageSize,
-        prepared turned: PreparedImage? = nil, whileLooking: (Reading) throws -> OrientationAhead? = { _ in nil }
+        prepared turned: PreparedImage? = nil, mayLook: Bool = true, whileLooking: (Reading) throws -> OrientationAhead? = { _ in nil }
     ) throws -> Reading {
         let label = "\(rotation.degrees)"
-        let looksAtLayout = segmentation == .automatic && preparation.level == .accurate
+        let looksAtLayout = mayLook && segmentation == .automatic && preparation.level == .accurate
+        let clock = ContinuousClock()
+        let start = clock.now
         var reading = try readPage(
             base, rotation: rotation, uprightSize: uprightSize, label: label, startsLayoutLook: looksAtLayout, prepared: turned)
         guard looksAtLayout else { return reading }
@@ -196,9 +206,28 @@ struct PageReader {
             return reading
         }
         if reading.layoutLook?.isRunning == true { reading.ahead = try whileLooking(reading) }
-        let started = try reading.layoutLook?.result()
-        let lines =
-            try started ?? trace.measure("look") { try recognize(reading.prepared, PSM_AUTO, with: crew.engines.reader(for: setup), progress: 1...1) }
+        // The look is a second opinion: it may take as long as the page's own reading did (a
+        // textured photograph's thousands of specks took Tesseract's layout analysis 10 s
+        // against the reading's 2), and is given up past that.
+        let budget = max(Self.shortestLookBudget, clock.now - start)
+        let lines: [PreparedLine]
+        if let look = reading.layoutLook, look.wasStarted {
+            guard let looked = try look.result(waitingAtMost: budget) else {
+                reading.lookRanOut = true
+                return reading
+            }
+            lines = looked
+        } else {
+            do {
+                lines = try trace.measure("look") {
+                    try recognize(
+                        reading.prepared, PSM_AUTO, with: crew.engines.reader(for: setup), control: control.child(budget: budget), progress: 1...1)
+                }
+            } catch is RecognitionControl.BudgetExceeded {
+                reading.lookRanOut = true
+                return reading
+            }
+        }
         var other = Reading(
             rotation: reading.rotation, prepared: reading.prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)),
             foundLines: reading.foundLines)
@@ -242,6 +271,7 @@ struct PageReader {
             // A page with more ink components than text ever has (a checkerboard, noise) costs
             // Tesseract hundreds of megabytes per look: it is read with one look at a time.
             let crew = inkComponents > TextLineFinder.maximumComponents ? crew.alone : crew
+            trace.note("ink", Double(inkComponents))
             // Print faint where the text is, though something else on the page is dark (a
             // photo's desk edge or shadow): its levels are measured inside the lines found.
             if stretched == nil, let faint = try prepared.image.stretchedToPaperWhite(measuredIn: layout.lines) {
