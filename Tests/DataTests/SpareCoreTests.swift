@@ -194,28 +194,49 @@ struct SpareCoreTests {
         }
     }
 
+    /// True at the first call with `flag` (set to `true`), false after.
+    private static func isFirst(_ flag: borrowing Mutex<Bool>) -> Bool {
+        flag.withLock { first in
+            defer { first = false }
+            return first
+        }
+    }
+
     @Test("A map that finds no helper free takes one on as soon as one is")
     func helperJoinsWhenFree() throws {
         let (prepared, locator, _) = try Self.threeLinesPage()
         let helpers = HelperPool(cores: 2) { EngineWorker(locator: locator) }
         helpers.jobStarted()
         let busy = try #require(helpers.borrow(), "a core is spare")
-        let crew = EngineCrew(engines: EngineCache(locator: locator), helpers: helpers)
+        let jobEngines = EngineCache(locator: locator)
+        let crew = EngineCrew(engines: jobEngines, helpers: helpers)
         let caches = Mutex<Set<ObjectIdentifier>>([])
-        // Freed from a thread of its own (the test's cooperative threads may all be busy).
-        let freed = DispatchGroup()
-        freed.enter()
+        // Handshakes, not sleeps: the job's first item frees the helper (from a thread of its
+        // own) and goes on once it is back in the pool; the job's later items wait until the
+        // helper has read one (a generous limit: a helper that never joins fails the test).
+        let began = DispatchSemaphore(value: 0)
+        let returned = DispatchSemaphore(value: 0)
+        let helperRead = DispatchGroup()
+        helperRead.enter()
+        let firstOfJob = Mutex(true)
+        let firstOfHelper = Mutex(true)
         Thread.detachNewThread {
-            Thread.sleep(forTimeInterval: 0.03)
+            began.wait()
             helpers.giveBack(busy)
-            freed.leave()
+            returned.signal()
         }
         let read = try crew.map(Array(0..<12), on: prepared) { item, engines, _ -> Int in
             caches.withLock { _ = $0.insert(ObjectIdentifier(engines)) }
-            Thread.sleep(forTimeInterval: 0.02)
+            if engines !== jobEngines {
+                if Self.isFirst(firstOfHelper) { helperRead.leave() }
+            } else if Self.isFirst(firstOfJob) {
+                began.signal()
+                returned.wait()
+            } else {
+                _ = helperRead.wait(timeout: .now() + 600)
+            }
             return item
         }
-        freed.wait()
         #expect(read == Array(0..<12))
         #expect(caches.withLock { $0.count } == 2, "the helper freed after the map began read some of its items")
     }
