@@ -2,7 +2,7 @@
 """Regenerates the fixtures of hostile and unusual inputs that the suite decodes.
 
 Usage: /usr/bin/python3 Scripts/generate-hostile-fixtures.py
-Needs: apt-get install python3-pil
+Needs: apt-get install python3-pil qpdf
 
 - TestImages/three-lines-exif{2,4,5,7}.jpg: three-lines.png stored mirrored, with the EXIF
   orientation that stands it upright (a phone's front camera, a scanner's mirrored output).
@@ -10,9 +10,16 @@ Needs: apt-get install python3-pil
   each an end-of-block run over every block (a few kilobytes; each scan costs a pass over
   the whole image).
 - TestImages/fuzz/many-scans.jpg: the same in 150 scans (a legal, slow file).
+- TestImages/pdf/scan-2pages.pdf: receipt.png and three-lines.png, each a page of its own at
+  its resolution (a scanner's PDF); TestImages/pdf/text-page.pdf: a page that carries text.
+- TestImages/pdf/encrypted.pdf (qpdf, a user password), page-bomb.pdf (a 200 x 200 inch page
+  holding a 4x4 image), javascript.pdf (an open action running JavaScript), broken-xref.pdf
+  (the cross-reference table's offsets wrong), too-many-pages.pdf (1,001 blank pages).
 """
 import os
 import struct
+import subprocess
+import zlib
 
 from PIL import Image
 
@@ -84,8 +91,81 @@ def progressive(width, height, scans):
     return bytes(out)
 
 
+def pdf(objects, root=1):
+    """A PDF of numbered `objects` (bytes, in order from 1) with a right cross-reference table."""
+    out = bytearray(b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    for offset in offsets:
+        out += b"%010d 00000 n \n" % offset
+    out += b"trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, root, xref)
+    return bytes(out)
+
+
+def gray_image_object(image):
+    """A Flate-compressed 8-bit gray image XObject of a Pillow image."""
+    data = zlib.compress(image.convert("L").tobytes())
+    return (b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray /BitsPerComponent 8 "
+            b"/Filter /FlateDecode /Length %d >>\nstream\n" % (image.width, image.height, len(data)) + data + b"\nendstream")
+
+
+def image_pages(images, resolution=None, extra_catalog=b""):
+    """One page per image, each the image filling it (at `resolution`, else its own)."""
+    count = len(images)
+    kids = b" ".join(b"%d 0 R" % (3 + 3 * index) for index in range(count))
+    objects = [b"<< /Type /Catalog /Pages 2 0 R " + extra_catalog + b">>", b"<< /Type /Pages /Kids [" + kids + b"] /Count %d >>" % count]
+    for index, (image, ppi) in enumerate(images):
+        ppi = resolution or ppi
+        width, height = image.width * 72 / ppi, image.height * 72 / ppi
+        page, content, xobject = 3 + 3 * index, 4 + 3 * index, 5 + 3 * index
+        stream = b"q %.2f 0 0 %.2f 0 0 cm /Im0 Do Q" % (width, height)
+        objects.append(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %.2f %.2f] /Resources << /XObject << /Im0 %d 0 R >> >> "
+                       b"/Contents %d 0 R >>" % (width, height, xobject, content))
+        objects.append(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
+        objects.append(gray_image_object(image))
+    return objects
+
+
+def pdfs():
+    directory = os.path.join(TEST_IMAGES, "pdf")
+    os.makedirs(directory, exist_ok=True)
+    receipt = Image.open(os.path.join(TEST_IMAGES, "receipt.png"))
+    three = Image.open(os.path.join(TEST_IMAGES, "three-lines.png"))
+    scan = pdf(image_pages([(receipt, 200), (three, 300)]))
+    with open(os.path.join(directory, "scan-2pages.pdf"), "wb") as f:
+        f.write(scan)
+    text = b"BT /F1 24 Tf 72 720 Td (Invoice 2025-10-18 total 3,600) Tj ET"
+    with open(os.path.join(directory, "text-page.pdf"), "wb") as f:
+        f.write(pdf([b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                     b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
+                     b"<< /Length %d >>\nstream\n" % len(text) + text + b"\nendstream",
+                     b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]))
+    subprocess.run(["qpdf", "--encrypt", "user", "owner", "256", "--", os.path.join(directory, "scan-2pages.pdf"),
+                    os.path.join(directory, "encrypted.pdf")], check=True)
+    tiny = Image.new("L", (4, 4), 255)
+    with open(os.path.join(directory, "page-bomb.pdf"), "wb") as f:
+        f.write(pdf(image_pages([(tiny, 4 / 200)])))  # 4 pixels over 200 inches
+    with open(os.path.join(directory, "javascript.pdf"), "wb") as f:
+        objects = image_pages([(three, 300)], extra_catalog=b"/OpenAction 6 0 R ")
+        objects.append(b"<< /S /JavaScript /JS (app.alert('hello'); while (true) {}) >>")
+        f.write(pdf(objects))
+    broken = bytearray(scan)
+    xref = broken.rindex(b"xref\n")
+    broken[xref:] = broken[xref:].replace(b" 00000 n", b" 00000 n").replace(b"0000000", b"0009999", 3)
+    with open(os.path.join(directory, "broken-xref.pdf"), "wb") as f:
+        f.write(bytes(broken))
+    blank = Image.new("L", (8, 8), 255)
+    with open(os.path.join(directory, "too-many-pages.pdf"), "wb") as f:
+        f.write(pdf(image_pages([(blank, 72)] * 1001)))
+
+
 def main():
     mirrored_exif()
+    pdfs()
     for name, scans in (("scan-bomb", 300), ("many-scans", 150)):
         with open(os.path.join(TEST_IMAGES, "fuzz", name + ".jpg"), "wb") as f:
             f.write(progressive(2000, 2000, scans))

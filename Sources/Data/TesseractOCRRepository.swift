@@ -111,8 +111,9 @@ public final class TesseractOCRRepository: OCRRepository {
         try await recognize(page: 0, of: imageData, languages: checkedLanguages(options), rotation: rotation, options: options, progress: progress)
     }
 
-    /// Recognises every page of `imageData`: each page of a multi-page TIFF, in order, one
-    /// result per page (each page has its own time limit); any other image gives one result.
+    /// Recognises every page of `imageData`: each page of a multi-page TIFF or of a PDF (made
+    /// an image with poppler's tools, see `PDFFile`), in order, one result per page (each page
+    /// has its own time limit); any other image gives one result.
     /// - Throws: as `recognizeText(in:rotation:options:progress:)`, for the first page that
     ///   fails; `OCRError.unsupportedImage` for a TIFF of more than `ImageSource.maximumPages`.
     public func recognizePages(
@@ -120,6 +121,7 @@ public final class TesseractOCRRepository: OCRRepository {
         rotation: RotationDegree? = nil,
         options: RecognitionOptions = RecognitionOptions()
     ) async throws -> [OCRResult] {
+        if PDFFile.isPDF(imageData) { return try await recognizePDFPages(in: imageData, rotation: rotation, options: options) }
         let count = max(1, ImageDecoder.pageCount(of: imageData))
         guard count <= ImageSource.maximumPages else { throw ImageDecoder.tooManyPages(count) }
         let languages = try checkedLanguages(options)
@@ -127,6 +129,24 @@ public final class TesseractOCRRepository: OCRRepository {
         for page in 0..<count {
             try Task.checkCancellation()
             results.append(try await recognize(page: page, of: imageData, languages: languages, rotation: rotation, options: options, progress: nil))
+        }
+        return results
+    }
+
+    /// Every page of PDF data, each made an image (`PDFFile.image(ofPage:)`, pages that carry
+    /// text too) and read in order; the PDF is written to a private temporary file for
+    /// poppler's tools, and removed.
+    private func recognizePDFPages(in data: Data, rotation: RotationDegree?, options: RecognitionOptions) async throws -> [OCRResult] {
+        let languages = try checkedLanguages(options)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("swiftocr-\(UUID().uuidString).pdf")
+        try data.write(to: url, options: .withoutOverwriting)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let pdf = try PDFFile(path: url.path)
+        var results: [OCRResult] = []
+        for page in 1...max(1, pdf.pageCount) {
+            try Task.checkCancellation()
+            let image = try pdf.image(ofPage: page)
+            results.append(try await recognize(page: 0, of: image, languages: languages, rotation: rotation, options: options, progress: nil))
         }
         return results
     }

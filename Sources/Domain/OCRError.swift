@@ -33,6 +33,9 @@ public enum OCRError: Error, Sendable, Hashable, CustomStringConvertible, Locali
     case engineFailure(String)
     /// Recognition took longer than `RecognitionOptions.timeLimit` and was stopped.
     case timedOut(seconds: Double)
+    /// A PDF page already carries text (a text layer a program can copy), so it was not
+    /// rasterised and read (`ImageSource.pages(ofFileAtPath:readingTextPages:)`).
+    case pageHasText(page: Int)
 
     public var description: String {
         switch self {
@@ -43,7 +46,7 @@ public enum OCRError: Error, Sendable, Hashable, CustomStringConvertible, Locali
         case .undecodableImage(let format):
             return "The \(format.uppercased()) image could not be decoded; the file is probably truncated or corrupt. Re-export or re-download it."
         case .unsupportedImage(let format, let reason):
-            return "The \(format.uppercased()) image cannot be read: \(reason)."
+            return "The \(format == "pdf" ? "PDF" : "\(format.uppercased()) image") cannot be read: \(reason)."
         case .imageTooLarge(let width, let height, let maximum):
             return
                 "The image is \(width)×\(height) pixels, more than the limit of \(maximum) pixels. Downscale it, or raise the limit (RecognitionOptions.maximumPixelCount)."
@@ -65,6 +68,9 @@ public enum OCRError: Error, Sendable, Hashable, CustomStringConvertible, Locali
                 "Language data at '\(path)' is not usable: \(reason). Reinstall it (for the Debian packages: apt-get install --reinstall tesseract-ocr-<lang>), or point TESSDATA_PREFIX (or --tessdata) at a good copy."
         case .engineFailure(let reason):
             return "The OCR engine failed: \(reason)."
+        case .pageHasText(let page):
+            return
+                "Page \(page) already carries text (it was made searchable, or printed to PDF from a document), so it was not read again; its text is in the PDF (pdftotext), or read it as an image with --read-text-pages."
         case .timedOut(let seconds):
             return
                 "Recognition took longer than the limit of \(seconds.formatted(.number.precision(.significantDigits(1...3)))) s and was stopped. Raise the limit (RecognitionOptions.timeLimit, ocr scan --time-limit), or crop or downscale the image."

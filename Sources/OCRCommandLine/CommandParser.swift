@@ -121,6 +121,8 @@ public enum CommandParser {
                 options.recursive = true
             case .option("-L", _), .option("--follow-links", _):
                 options.followsLinks = true
+            case .option("--read-text-pages", _):
+                options.readsTextPages = true
             case .option("-q", _), .option("--quiet", _):
                 options.quiet = true
             case .option("-j", _), .option("--jobs", _):

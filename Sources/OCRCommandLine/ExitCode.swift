@@ -23,6 +23,7 @@ public enum ExitCode: Int32, Sendable, Comparable {
             case .languageDataMissing, .languageDataUnreadable, .languageDataInvalid: self = .unavailable
             case .invalidLanguage, .unusableLanguage: self = .usage
             case .engineFailure, .timedOut: self = .failure
+            case .pageHasText: self = .success  // reported, not a failure: the page has its text
             }
         default:
             self = .failure

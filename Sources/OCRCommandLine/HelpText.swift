@@ -6,7 +6,7 @@ enum HelpText {
         switch subcommand {
         case nil: "ocr <subcommand>"
         case .scan?:
-            "ocr scan <image> ... [--lang <lang>] [--min-confidence <min-confidence>] [--min-text-height <fraction>] [--region <x,y,width,height>] [--raw] [--extract <kind>] [--rotation <rotation>] [--level <level>] [--segmentation <segmentation>] [--format <format>] [--output <file>] [--annotate <png>] [--custom-words <file>] [--no-language-correction] [--candidates <count>] [--jobs <jobs>] [--recursive] [--follow-links] [--quiet] [--time-limit <seconds>] [--tessdata <tessdata>]"
+            "ocr scan <image> ... [--lang <lang>] [--min-confidence <min-confidence>] [--min-text-height <fraction>] [--region <x,y,width,height>] [--raw] [--extract <kind>] [--rotation <rotation>] [--level <level>] [--segmentation <segmentation>] [--format <format>] [--output <file>] [--annotate <png>] [--custom-words <file>] [--no-language-correction] [--candidates <count>] [--jobs <jobs>] [--recursive] [--follow-links] [--read-text-pages] [--quiet] [--time-limit <seconds>] [--tessdata <tessdata>]"
         case .langs?: "ocr langs [--tessdata <tessdata>]"
         case .extract?: "ocr extract <kind> <text> ... [--format <format>]"
         }
@@ -51,7 +51,8 @@ enum HelpText {
         USAGE: \(usage(for: .scan))
 
         ARGUMENTS:
-          <image>                 Images to read: PNG, JPEG, TIFF, BMP, GIF or WebP files, or
+          <image>                 Images to read: PNG, JPEG, TIFF, BMP, GIF or WebP files, PDFs
+                                  (every page, rasterised with poppler's pdftoppm), or
                                   directories of them. '-' reads standard input.
 
         OPTIONS:
@@ -111,6 +112,8 @@ enum HelpText {
                                   per core (more wait their turn). (default: the number of
                                   cores)
           -r, --recursive         Read directories at every level, not only their top.
+          --read-text-pages       Read PDF pages that already carry text as images too (by
+                                  default they are noted and left out).
           -L, --follow-links      With --recursive, follow links to directories too (each
                                   directory is still read once; without it, links to
                                   directories are noted and not followed).

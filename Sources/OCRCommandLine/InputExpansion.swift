@@ -15,8 +15,8 @@ import Foundation
 /// for the system to open become `skipped` entries, which `ocr scan` reports on stderr and
 /// counts as failures; a link not followed is a `note`.
 struct InputExpansion {
-    /// File name extensions taken from directories (case-insensitive).
-    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "tif", "tiff", "bmp", "gif", "webp", "pnm", "pbm", "pgm", "ppm", "jp2"]
+    /// File name extensions taken from directories (case-insensitive): images, and PDFs.
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "tif", "tiff", "bmp", "gif", "webp", "pnm", "pbm", "pgm", "ppm", "jp2", "pdf"]
     /// The longest path the system opens, in bytes with its terminating zero (`PATH_MAX`).
     static let longestPath = Int(PATH_MAX)
 

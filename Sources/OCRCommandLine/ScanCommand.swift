@@ -31,9 +31,12 @@ struct ScanCommand {
             }
             return .dataError
         }
-        // A multi-page TIFF is one source per page; standard input is read once.
+        // A multi-page TIFF or a PDF is one source per page; standard input is read once.
         let sources = paths.flatMap { path in
-            path == "-" ? [ImageSource.readOnce(name: "<stdin>", load: console.readStandardInput)] : ImageSource.pages(ofFileAtPath: path)
+            path == "-"
+                ? [ImageSource.readOnce(name: "<stdin>", load: console.readStandardInput)]
+                // A searchable PDF of a PDF keeps every page: pages with text are read too.
+                : ImageSource.pages(ofFileAtPath: path, readingTextPages: options.readsTextPages || options.format == .pdf)
         }
         // The files written are checked before any image is read.
         let outputs: ScanOutputs
@@ -63,8 +66,9 @@ struct ScanCommand {
         console.standardOutput(formatter.preamble)
         let items = repository.recognizeText(
             in: sources, rotation: options.rotation, options: options.recognitionOptions, maximumConcurrency: jobs)
-        func report(_ message: String) {
-            if let progress { progress.interrupt(with: "Error: \(message.escapedForDisplay)\n") } else { console.error(message) }
+        func report(_ message: String, note: Bool = false) {
+            let line = "\(note ? "Note" : "Error"): \(message.escapedForDisplay)\n"
+            if let progress { progress.interrupt(with: line) } else { console.standardError(line) }
         }
         for await item in items {
             // Nobody reads the results any more (`ocr scan … | head -1`), or the PDF cannot
@@ -73,7 +77,7 @@ struct ScanCommand {
             progress?.advance()
             if case .failure(let error) = item.outcome {
                 status = max(status, ExitCode(for: error))
-                report("\(item.name): \(Self.cause(of: error))")
+                report("\(item.name): \(Self.cause(of: error))", note: ExitCode(for: error) == .success)
             }
             if options.format == .jsonl {  // as each finishes
                 console.standardOutput(formatter.output(for: item, index: printed) ?? "")

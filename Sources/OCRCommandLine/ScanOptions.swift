@@ -47,6 +47,8 @@ public struct ScanOptions: Sendable, Hashable {
     public var outputPath: String?
     /// Where to write the upright image with the line boxes drawn (`--annotate OUT.png`).
     public var annotationPath: String?
+    /// Whether PDF pages that already carry text are read as images too (`--read-text-pages`).
+    public var readsTextPages = false
     /// Whether the progress bar is suppressed.
     public var quiet = false
 

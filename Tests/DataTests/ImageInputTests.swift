@@ -30,6 +30,21 @@ struct ImageInputTests {
         #expect(try await SharedRepository.get().recognizePages(in: Fixture("three-lines.png").data()).count == 1)
     }
 
+    @Test("Every page of a PDF is read, one result per page, in order; PDF data as an image says how to read it")
+    func pdfPages() async throws {
+        let data = try Fixture("pdf/scan-2pages.pdf").data()
+        let results = try await SharedRepository.get().recognizePages(in: data)
+        #expect(results.count == 2)
+        #expect(results[0].text.contains("행복마트") && results[0].text.contains("3,600"))
+        #expect(CharacterErrorRate.between(results[1].text, try Fixture("three-lines.png").expectedText()) <= 0.05)
+        await #expect {
+            try await SharedRepository.get().recognizeText(in: data, rotation: nil)
+        } throws: { error in
+            guard case OCRError.unsupportedImage("pdf", let reason) = error else { return false }
+            return reason.contains("recognizePages")
+        }
+    }
+
     /// A little-endian TIFF of `pages` 8×8 white pages (one strip each), built byte by byte.
     static func tiff(pages: Int) -> Data {
         var bytes: [UInt8] = [0x49, 0x49, 42, 0, 8, 0, 0, 0]

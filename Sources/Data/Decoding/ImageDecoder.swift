@@ -79,6 +79,14 @@ enum ImageDecoder {
         let isTIFF = (IFF_TIFF...IFF_TIFF_ZIP).contains(Int(format)) || Int(format) == IFF_TIFF_JPEG
         guard page == 0 || isTIFF else { return .failure(.undecodableImage(format: name)) }
         do {
+            if PDFFile.isPDF(Data(UnsafeBufferPointer(rebasing: bytes.prefix(1024)))) {
+                return .failure(
+                    .unsupportedImage(
+                        format: "pdf",
+                        reason:
+                            "a PDF is read page by page: pass its path (ocr scan FILE.pdf, ImageSource.pages(ofFileAtPath:)) or use recognizePages(in:)"
+                    ))
+            }
             switch Int(format) {
             case IFF_UNKNOWN:
                 return .failure(.notAnImage)

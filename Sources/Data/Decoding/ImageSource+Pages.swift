@@ -15,12 +15,20 @@ extension ImageSource {
     ///
     /// Only a regular file that starts as a TIFF is read here (to count its pages); a pipe
     /// is read once, when its turn comes, and its bytes kept for a second load.
-    public static func pages(ofFileAtPath path: String) -> [ImageSource] {
+    ///
+    /// A PDF is one source per page, named the same way, each made an image when its turn
+    /// comes (`PDFFile.image(ofPage:)`: its scan as stored, or rendered at the scan's own
+    /// resolution, as a PNG that records it); a page that already
+    /// carries text fails with `OCRError.pageHasText` unless `readingTextPages`. A PDF that
+    /// cannot be opened (encrypted, damaged, poppler missing) is one failing source.
+    public static func pages(ofFileAtPath path: String, readingTextPages: Bool = false) -> [ImageSource] {
         switch FileKind(path) {
         case .pipe:
             return [ImageSource.readOnce(name: path) { try ImageSource.file(atPath: path).load() }]
         case .other:
             return [ImageSource.file(atPath: path)]
+        case .pdf:
+            return pdfPages(ofFileAtPath: path, readingTextPages: readingTextPages)
         case .tiff:
             break
         }
@@ -41,9 +49,25 @@ extension ImageSource {
         }
     }
 
+    /// The pages of the PDF at `path` (see `pages(ofFileAtPath:readingTextPages:)`).
+    private static func pdfPages(ofFileAtPath path: String, readingTextPages: Bool) -> [ImageSource] {
+        let pdf: PDFFile
+        do {
+            pdf = try PDFFile(path: path)
+        } catch {
+            return [ImageSource(name: path) { throw error }]
+        }
+        return (1...max(1, pdf.pageCount)).map { page in
+            ImageSource(name: pdf.pageCount > 1 ? "\(path) [page \(page) of \(pdf.pageCount)]" : path) {
+                if !readingTextPages, try pdf.hasText(page: page) { throw OCRError.pageHasText(page: page) }
+                return try pdf.image(ofPage: page)
+            }
+        }
+    }
+
     /// What a path is, as far as counting its pages goes: told from its type and its first bytes.
     private enum FileKind {
-        case tiff, pipe, other
+        case tiff, pdf, pipe, other
 
         init(_ path: String) {
             let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -61,9 +85,14 @@ extension ImageSource {
             case S_IFIFO:
                 self = .pipe
             case S_IFREG:
-                var head = [UInt8](repeating: 0, count: 4)
-                let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 4) }
-                self = count == 4 && (head == [0x49, 0x49, 0x2A, 0x00] || head == [0x4D, 0x4D, 0x00, 0x2A]) ? .tiff : .other
+                var head = [UInt8](repeating: 0, count: 1024)
+                let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 1024) }
+                let start = Array(head.prefix(max(0, count)))
+                if start.count >= 4, start.prefix(4) == [0x49, 0x49, 0x2A, 0x00] || start.prefix(4) == [0x4D, 0x4D, 0x00, 0x2A] {
+                    self = .tiff
+                } else {
+                    self = PDFFile.isPDF(Data(start)) ? .pdf : .other
+                }
             default:
                 self = .other
             }

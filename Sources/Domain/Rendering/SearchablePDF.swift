@@ -20,12 +20,16 @@ public struct SearchablePDF: Sendable {
         public var height: Int
         /// RGB rather than gray.
         public var isColor: Bool
+        /// Pixels per inch the page is laid out at, when the image says (a scanned PDF page
+        /// keeps its size); `nil` uses the document's `resolution`.
+        public var resolution: Double?
 
-        public init(jpeg: Data, width: Int, height: Int, isColor: Bool) {
+        public init(jpeg: Data, width: Int, height: Int, isColor: Bool, resolution: Double? = nil) {
             self.jpeg = jpeg
             self.width = width
             self.height = height
             self.isColor = isColor
+            self.resolution = resolution
         }
     }
 
@@ -41,7 +45,8 @@ public struct SearchablePDF: Sendable {
     }
 
     /// Pixels per inch the pages are laid out at (the page size in points is the image's
-    /// size at this resolution; the aspect is the image's whatever it is).
+    /// size at this resolution; the aspect is the image's whatever it is), unless a page's
+    /// image gives its own (`PageImage.resolution`).
     public var resolution: Double
     /// A glyphless TrueType font to embed (Tesseract's `pdf.ttf`); `nil` leaves the font
     /// unembedded (the text is invisible either way, and extracts the same).
@@ -87,6 +92,7 @@ public struct SearchablePDF: Sendable {
     /// Writes one page as objects `pageID` (the page), `pageID + 1` (its content) and
     /// `pageID + 2` (its picture).
     func write(_ page: Page, id pageID: Int, to writer: inout PDFObjectWriter) throws {
+        let resolution = page.image.resolution ?? self.resolution
         let width = Double(page.image.width) * 72 / resolution
         let height = Double(page.image.height) * 72 / resolution
         try writer.add(
