@@ -31,19 +31,7 @@ extension OCRRepository {
                     let index = next
                     let source = sources[index]
                     next += 1
-                    group.addTask {
-                        let clock = ContinuousClock()
-                        let start = clock.now
-                        let outcome: Result<OCRResult, any Error>
-                        do {
-                            try Task.checkCancellation()
-                            let data = try source.load()
-                            outcome = .success(try await recognizeText(in: data, rotation: rotation, options: options, progress: nil))
-                        } catch {
-                            outcome = .failure(error)
-                        }
-                        return OCRBatchItem(index: index, name: source.name, outcome: outcome, duration: clock.now - start)
-                    }
+                    group.addTask { await Self.read(source, index: index, with: self, rotation: rotation, options: options) }
                 }
                 for _ in 0..<min(limit, sources.count) { startNext() }
                 for await item in group {
@@ -56,4 +44,87 @@ extension OCRRepository {
         continuation.onTermination = { _ in work.cancel() }
         return stream
     }
+
+    /// Reads images as they arrive — paths read from standard input, a queue — at most
+    /// `maximumConcurrency` at a time, and streams each outcome as soon as it is ready (a
+    /// worker for line-oriented engines: Spark's `RDD.pipe`, GNU Parallel). `index` counts
+    /// the sources in the order they arrived; the stream ends when `sources` has ended and
+    /// every image is done. Ending the iteration early (or cancelling the consuming task)
+    /// cancels the rest.
+    ///
+    /// ```swift
+    /// let (paths, input) = AsyncStream.makeStream(of: ImageSource.self)
+    /// for await item in repository.recognizeText(arriving: paths, maximumConcurrency: 2) { … }
+    /// ```
+    public func recognizeText(
+        arriving sources: AsyncStream<ImageSource>,
+        rotation: RotationDegree? = nil,
+        options: RecognitionOptions = RecognitionOptions(),
+        maximumConcurrency: Int
+    ) -> AsyncStream<OCRBatchItem> {
+        let (stream, continuation) = AsyncStream.makeStream(of: OCRBatchItem.self)
+        let limit = max(1, maximumConcurrency)
+        let work = Task {
+            // The next source is awaited in a task of the group too, so an image that is done
+            // is streamed at once, whether or not another source has arrived meanwhile.
+            await withTaskGroup(of: ArrivingEvent.self) { group in
+                var next = 0
+                var inFlight = 0
+                var pulling = false
+                var ended = false
+                func pull() {
+                    pulling = true
+                    group.addTask {
+                        var arrived = sources.makeAsyncIterator()  // one pull at a time: a single consumer
+                        return .arrived(await arrived.next())
+                    }
+                }
+                pull()
+                while let event = await group.next() {
+                    switch event {
+                    case .arrived(let source?):
+                        pulling = false
+                        let index = next
+                        next += 1
+                        inFlight += 1
+                        group.addTask { .done(await Self.read(source, index: index, with: self, rotation: rotation, options: options)) }
+                    case .arrived(nil):
+                        pulling = false
+                        ended = true
+                    case .done(let item):
+                        inFlight -= 1
+                        continuation.yield(item)
+                    }
+                    if !ended, !pulling, inFlight < limit, !Task.isCancelled { pull() }
+                    if (ended || Task.isCancelled) && inFlight == 0 && !pulling { break }
+                }
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in work.cancel() }
+        return stream
+    }
+
+    /// One source of a batch read, as an item (its error for it alone).
+    private static func read(
+        _ source: ImageSource, index: Int, with repository: Self, rotation: RotationDegree?, options: RecognitionOptions
+    ) async -> OCRBatchItem {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcome: Result<OCRResult, any Error>
+        do {
+            try Task.checkCancellation()
+            let data = try source.load()
+            outcome = .success(try await repository.recognizeText(in: data, rotation: rotation, options: options, progress: nil))
+        } catch {
+            outcome = .failure(error)
+        }
+        return OCRBatchItem(index: index, name: source.name, outcome: outcome, duration: clock.now - start)
+    }
+}
+
+/// What a task of an arriving batch gives: the next source (`nil`: no more), or an image done.
+private enum ArrivingEvent: Sendable {
+    case arrived(ImageSource?)
+    case done(OCRBatchItem)
 }

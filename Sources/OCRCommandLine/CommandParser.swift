@@ -123,6 +123,8 @@ public enum CommandParser {
                 options.followsLinks = true
             case .option("--read-text-pages", _):
                 options.readsTextPages = true
+            case .option("--files-from", _):
+                options.filesFrom = try reader.path(for: argument, option: "--files-from <file>")
             case .option("-q", _), .option("--quiet", _):
                 options.quiet = true
             case .option("-j", _), .option("--jobs", _):
@@ -138,11 +140,19 @@ public enum CommandParser {
                 throw UsageError("Unknown option '\(name)'", subcommand: .scan)
             }
         }
-        guard !options.inputs.isEmpty else {
+        guard !options.inputs.isEmpty || options.filesFrom != nil else {
             throw UsageError("Missing expected argument '<image> ...'", subcommand: .scan)
         }
-        if options.inputs.count(where: { $0 == "-" }) > 1 {
+        if options.inputs.count(where: { $0 == "-" }) + (options.filesFrom == "-" ? 1 : 0) > 1 {
             throw UsageError("'-' (standard input) can be read only once; give it once", subcommand: .scan)
+        }
+        if options.filesFrom != nil {
+            if !options.inputs.isEmpty {
+                throw UsageError("'--files-from' reads every path from its file; give no image paths beside it", subcommand: .scan)
+            }
+            if options.format == .pdf || options.annotationPath != nil {
+                throw UsageError("'--files-from' prints results as they come; '--format pdf' and '--annotate' need image paths", subcommand: .scan)
+            }
         }
         if options.raw, let contradicted = ruleOptions.first {
             throw UsageError("'--raw' switches every rule off, so it cannot be combined with '\(contradicted)'", subcommand: .scan)

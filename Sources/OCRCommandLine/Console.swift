@@ -11,6 +11,8 @@ public struct Console: Sendable {
     /// Reads standard input to its end (the live console refuses more than
     /// `ImageSource.maximumFileSize` bytes).
     public var readStandardInput: @Sendable () throws -> Data
+    /// The lines of standard input as they arrive, without their line ends (`--files-from -`).
+    public var standardInputLines: @Sendable () -> AsyncStream<String>
     /// Whether standard error is a terminal (progress is drawn only then).
     public var standardErrorIsTerminal: Bool
     /// Why writing results failed and what to do, if it failed for a reason the user must
@@ -25,6 +27,7 @@ public struct Console: Sendable {
         standardOutput: @escaping @Sendable (String) -> Void,
         standardError: @escaping @Sendable (String) -> Void,
         readStandardInput: @escaping @Sendable () throws -> Data,
+        standardInputLines: (@Sendable () -> AsyncStream<String>)? = nil,
         standardErrorIsTerminal: Bool = false,
         outputFailure: @escaping @Sendable () -> String? = { nil },
         outputIsClosed: @escaping @Sendable () -> Bool = { false }
@@ -32,6 +35,15 @@ public struct Console: Sendable {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.readStandardInput = readStandardInput
+        // By default the lines of what `readStandardInput` gives, all at once.
+        self.standardInputLines =
+            standardInputLines ?? {
+                AsyncStream { continuation in
+                    let text = (try? readStandardInput()).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                    for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) { continuation.yield(String(line)) }
+                    continuation.finish()
+                }
+            }
         self.standardErrorIsTerminal = standardErrorIsTerminal
         self.outputFailure = outputFailure
         self.outputIsClosed = outputIsClosed
@@ -70,6 +82,7 @@ public struct Console: Sendable {
             standardOutput: { output.write($0) },
             standardError: { error.write($0) },
             readStandardInput: { try ImageSource.standardInput.load() },
+            standardInputLines: { LineReader.lines(of: STDIN_FILENO) },
             standardErrorIsTerminal: isatty(STDERR_FILENO) == 1,
             outputFailure: {
                 guard let code = output.failure, code != EPIPE else { return nil }

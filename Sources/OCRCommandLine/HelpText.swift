@@ -6,7 +6,7 @@ enum HelpText {
         switch subcommand {
         case nil: "ocr <subcommand>"
         case .scan?:
-            "ocr scan <image> ... [--lang <lang>] [--min-confidence <min-confidence>] [--min-text-height <fraction>] [--region <x,y,width,height>] [--raw] [--extract <kind>] [--rotation <rotation>] [--level <level>] [--segmentation <segmentation>] [--format <format>] [--output <file>] [--annotate <png>] [--custom-words <file>] [--no-language-correction] [--candidates <count>] [--jobs <jobs>] [--recursive] [--follow-links] [--read-text-pages] [--quiet] [--time-limit <seconds>] [--tessdata <tessdata>]"
+            "ocr scan <image> ... [--files-from <file>] [--lang <lang>] [--min-confidence <min-confidence>] [--min-text-height <fraction>] [--region <x,y,width,height>] [--raw] [--extract <kind>] [--rotation <rotation>] [--level <level>] [--segmentation <segmentation>] [--format <format>] [--output <file>] [--annotate <png>] [--custom-words <file>] [--no-language-correction] [--candidates <count>] [--jobs <jobs>] [--recursive] [--follow-links] [--read-text-pages] [--quiet] [--time-limit <seconds>] [--tessdata <tessdata>]"
         case .langs?: "ocr langs [--tessdata <tessdata>]"
         case .extract?: "ocr extract <kind> <text> ... [--format <format>]"
         }
@@ -56,6 +56,11 @@ enum HelpText {
                                   directories of them. '-' reads standard input.
 
         OPTIONS:
+          --files-from <file>     Read the image paths from <file>, one per line ('-': standard
+                                  input), as they arrive, with engines kept warm; each result
+                                  is printed as soon as it is done (with --format jsonl, one
+                                  line per input, its path and any error). The map step of
+                                  Spark's RDD.pipe or GNU Parallel (Docs/Scaling.md).
           -l, --lang <lang>       Tesseract languages joined by '+', most important first;
                                   'auto' picks them per image from the script detected.
                                   (default: kor+eng)

@@ -13,6 +13,7 @@ struct ScanCommand {
     func run() async -> ExitCode {
         // Results nobody can receive are not worth reading (the reason is reported on exit).
         if options.format != .pdf, console.outputIsClosed() { return .failure }
+        if let list = options.filesFrom { return await runArriving(from: list) }
         let expansion = InputExpansion(recursive: options.recursive, followsLinks: options.followsLinks).expand(options.inputs)
         for entry in expansion.skipped {
             console.error("\(entry.path): skipped: \(entry.reason).")
@@ -115,6 +116,76 @@ struct ScanCommand {
     }
 
     private static let extensions = InputExpansion.imageExtensions.sorted().joined(separator: ", ")
+
+    /// `--files-from`: the paths of `list` (`-`: standard input) read as they arrive, each
+    /// result printed as soon as it can be (`jsonl`: as each finishes; other formats in the
+    /// order of the paths), on the repository's engines kept warm. A path that is a
+    /// directory gives its images; one that cannot be read is a failed input like any other.
+    private func runArriving(from list: String) async -> ExitCode {
+        let lines: AsyncStream<String>
+        if list == "-" {
+            lines = console.standardInputLines()
+        } else {
+            let opened = LineReader.lines(ofFileAtPath: list)
+            if let failure = opened.failure {
+                console.error("\(list): cannot read the list of files: \(failure).")
+                return .dataError
+            }
+            lines = opened.lines
+        }
+        let jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let repository: TesseractOCRRepository
+        do {
+            repository = try TesseractOCRRepository(languages: options.languages, dataDirectory: options.dataDirectory, maximumEngines: jobs)
+        } catch {
+            console.error("\(error)")
+            return ExitCode(for: error)
+        }
+        let expansion = InputExpansion(recursive: options.recursive, followsLinks: options.followsLinks)
+        let readsTextPages = options.readsTextPages
+        let sources = AsyncStream<ImageSource> { continuation in
+            let feeding = Task {
+                for await line in lines where !line.isEmpty {
+                    let expanded = expansion.expand([line])
+                    for path in expanded.paths {
+                        for source in ImageSource.pages(ofFileAtPath: path, readingTextPages: readsTextPages) { continuation.yield(source) }
+                    }
+                    for skipped in expanded.skipped {
+                        continuation.yield(
+                            ImageSource(name: skipped.path) { throw OCRError.unreadableFile(path: skipped.path, reason: skipped.reason) })
+                    }
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in feeding.cancel() }
+        }
+        let formatter = ResultFormatter(format: options.format, multipleInputs: true, extraction: options.extraction)
+        var status = ExitCode.success
+        var waiting: [Int: OCRBatchItem] = [:]
+        var nextIndex = 0
+        console.standardOutput(formatter.preamble)
+        let items = repository.recognizeText(
+            arriving: sources, rotation: options.rotation, options: options.recognitionOptions, maximumConcurrency: jobs)
+        for await item in items {
+            if console.outputIsClosed() { break }
+            if case .failure(let error) = item.outcome {
+                status = max(status, ExitCode(for: error))
+                let kind = ExitCode(for: error) == .success ? "Note" : "Error"
+                console.standardError("\(kind): \("\(item.name): \(Self.cause(of: error))".escapedForDisplay)\n")
+            }
+            if options.format == .jsonl {
+                console.standardOutput(formatter.output(for: item, index: item.index) ?? "")
+                continue
+            }
+            waiting[item.index] = item
+            while let ready = waiting.removeValue(forKey: nextIndex) {
+                console.standardOutput(formatter.output(for: ready, index: nextIndex) ?? "")
+                nextIndex += 1
+            }
+        }
+        console.standardOutput(formatter.epilogue)
+        return status
+    }
 
     /// Writes the picture of what was read (`--annotate`); the status to exit with.
     private func annotate(_ result: OCRResult, of source: ImageSource, to target: OutputFile) -> ExitCode {

@@ -4,6 +4,9 @@ import Domain
 public struct ScanOptions: Sendable, Hashable {
     /// Image paths; `-` is standard input.
     public var inputs: [String] = []
+    /// A file of image paths, one per line, read as they arrive (`--files-from`; `-` is
+    /// standard input): a worker for line-oriented engines.
+    public var filesFrom: String?
     /// Tesseract language codes.
     public var languages: [String] = RecognitionOptions.defaultLanguages
     /// Lines below this confidence are not printed.

@@ -7,6 +7,26 @@ import Testing
 
 @Suite("Batch API: streamed results matched to inputs")
 struct BatchRecognitionTests {
+    @Test(
+        "Images arriving one by one are each streamed as soon as read, before the next arrives; the stream ends with its sources",
+        .timeLimit(.minutes(10)))
+    func arriving() async throws {
+        let repository = try SharedRepository.get()
+        let (sources, input) = AsyncStream.makeStream(of: ImageSource.self)
+        var items = repository.recognizeText(arriving: sources, maximumConcurrency: 2).makeAsyncIterator()
+        input.yield(.data(try Fixture("three-lines.png").data(), name: "first"))
+        // The input stays open: the first image must come out on its own.
+        let first = try #require(await items.next())
+        #expect(first.name == "first" && first.index == 0)
+        #expect(CharacterErrorRate.between(try first.outcome.get().text, try Fixture("three-lines.png").expectedText()) <= 0.05)
+        input.yield(.data(Data("not an image".utf8), name: "second"))
+        input.finish()
+        let second = try #require(await items.next())
+        #expect(second.name == "second" && second.index == 1)
+        #expect(throws: OCRError.notAnImage) { try second.outcome.get() }
+        #expect(await items.next() == nil)
+    }
+
     @Test("Every input yields exactly one item with its index; failures stay with their input")
     func matchedResults() async throws {
         let repository = try TesseractOCRRepository(maximumEngines: 2)

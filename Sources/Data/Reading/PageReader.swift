@@ -24,8 +24,14 @@ import Domain
 /// the same prepared page, and the one with more confidently read characters is kept. The
 /// fixed `PageSegmentation` modes read the whole page in that mode.
 struct PageReader {
-    /// The least time Tesseract's layout look is given, however quickly the page was read.
-    static let shortestLookBudget: Duration = .seconds(1)
+    /// A page of more ink components than this (a textured photograph's specks) is not given
+    /// Tesseract's layout look: its layout analysis takes seconds per ten thousand (a snack
+    /// bag's 15,800: 10-12 s, against the page's own reading's 2 s), and reads texture.
+    static let mostInkForLook = 12_000
+    /// The layout look may take this many times as long as the page's own reading took, at
+    /// least `shortestLookBudget`; past that it is given up (a safety net: it seldom comes near).
+    static let lookBudgetFactor = 3.0
+    static let shortestLookBudget: Duration = .seconds(2)
     /// A reading at least this confident is not checked any further.
     static let reliableConfidence = 0.80
     /// Lines read half a turn round to check a doubtful orientation.
@@ -73,6 +79,8 @@ struct PageReader {
         /// Whether Tesseract's layout look at this page ran out of its time and was given up:
         /// the page turned is not looked at either (the same specks, the same time).
         var lookRanOut = false
+        /// The ink components (4-connected) of the page's binarisation (`.automatic` only).
+        var inkComponents = 0
 
         /// Whether the reading is reliable (`PageReader.isReliable`).
         var isReliable: Bool { PageReader.isReliable(quality, leftTexture: leftTexture) }
@@ -201,15 +209,13 @@ struct PageReader {
         var reading = try readPage(
             base, rotation: rotation, uprightSize: uprightSize, label: label, startsLayoutLook: looksAtLayout, prepared: turned)
         guard looksAtLayout else { return reading }
-        guard !reading.isReliable else {
+        guard !reading.isReliable, reading.inkComponents <= Self.mostInkForLook else {
             reading.layoutLook?.abandon()
             return reading
         }
         if reading.layoutLook?.isRunning == true { reading.ahead = try whileLooking(reading) }
-        // The look is a second opinion: it may take as long as the page's own reading did (a
-        // textured photograph's thousands of specks took Tesseract's layout analysis 10 s
-        // against the reading's 2), and is given up past that.
-        let budget = max(Self.shortestLookBudget, clock.now - start)
+        // The look is a second opinion, bounded by the page's own reading's time.
+        let budget = max(Self.shortestLookBudget, (clock.now - start) * Self.lookBudgetFactor)
         let lines: [PreparedLine]
         if let look = reading.layoutLook, look.wasStarted {
             guard let looked = try look.result(waitingAtMost: budget) else {
@@ -266,8 +272,10 @@ struct PageReader {
         var pictures: [PixelRect] = []
         var layoutLook: SpareLook<BlockReading, [PreparedLine]>?
         var leftTexture = false
+        var pageInk = 0
         if segmentation == .automatic {
             let (layout, inkComponents) = try trace.measure("layout") { try layoutOf(prepared, textHeight: base.textHeight) }
+            pageInk = inkComponents
             // A page with more ink components than text ever has (a checkerboard, noise) costs
             // Tesseract hundreds of megabytes per look: it is read with one look at a time.
             let crew = inkComponents > TextLineFinder.maximumComponents ? crew.alone : crew
@@ -281,7 +289,7 @@ struct PageReader {
             foundLines = layout.lines
             pictures = layout.pictureBlocks.sorted().map { layout.blocks[$0] }
             try control.checkpoint()
-            if startsLayoutLook {
+            if startsLayoutLook, inkComponents <= Self.mostInkForLook {
                 // Wanted unless the blocks read so far (if any) read reliably, every one of them.
                 let unreliable: ([BlockReading]) -> Bool = { read in
                     read.isEmpty
@@ -322,9 +330,10 @@ struct PageReader {
         } else {
             lines = try recognize(prepared, segmentation.tesseractMode, with: crew.engines.reader(for: setup), progress: 0...1)
         }
-        let reading = Reading(
+        var reading = Reading(
             rotation: rotation, prepared: prepared, lines: lines, quality: ReadingQuality(lines: lines.map(\.line)), foundLines: foundLines,
             pictures: pictures, layoutLook: layoutLook, leftTexture: leftTexture)
+        reading.inkComponents = pageInk
         trace.notePass(label, meanConfidence: reading.quality.meanConfidence)
         return reading
     }
