@@ -33,7 +33,8 @@ public final class TesseractOCRRepository: OCRRepository {
     /// Creates a repository, checking that the language data is installed.
     /// - Parameters:
     ///   - languages: Default Tesseract language codes, most important first (used when
-    ///     `RecognitionOptions.languages` is `nil`).
+    ///     `RecognitionOptions.languages` is `nil`); BCP-47 tags (`ko-KR`, `en-US`) are taken
+    ///     as their languages' models (`RecognitionOptions.tesseractLanguages`).
     ///   - dataDirectory: A directory of `.traineddata` files; `nil` searches `TESSDATA_PREFIX`
     ///     and the standard locations (see `LanguageDataLocator`).
     ///   - maximumEngines: The most recognitions run at once, each on its own engine worker
@@ -59,6 +60,7 @@ public final class TesseractOCRRepository: OCRRepository {
         usesSpareCores: Bool = true,
         usesTesseractOverrides: Bool = true
     ) throws(OCRError) {
+        let languages = RecognitionOptions.tesseractLanguages(languages)
         try Self.validate(languages)
         let locator = LanguageDataLocator(explicitDirectory: dataDirectory)
         let files = try locator.files(for: languages)
@@ -154,7 +156,7 @@ public final class TesseractOCRRepository: OCRRepository {
     /// The languages `options` ask for (or the default ones), checked once per call: valid
     /// codes, with data installed.
     private func checkedLanguages(_ options: RecognitionOptions) throws -> [String] {
-        let languages = options.languages ?? defaultLanguages
+        let languages = options.languages.map(RecognitionOptions.tesseractLanguages) ?? defaultLanguages
         try Self.validate(languages)
         _ = try locator.directory(for: languages)
         return languages

@@ -53,6 +53,12 @@ public enum OCRError: Error, Sendable, Hashable, CustomStringConvertible, Locali
         case .unreadableFile(let path, let reason):
             return "Cannot read '\(path)': \(reason)."
         case .invalidLanguage(let specifier):
+            let parts = specifier.split(separator: "+", omittingEmptySubsequences: false)
+            if parts.count > 1, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0 == "_" } }) {
+                let elements = parts.map { "\"\($0)\"" }.joined(separator: ", ")
+                return
+                    "'\(specifier)' joins several languages in one code. Pass each as its own element ([\(elements)]), or split it with RecognitionOptions.languages(from:)."
+            }
             return "'\(specifier)' is not a valid language list. Use Tesseract codes joined by '+', for example 'kor+eng'."
         case .unusableLanguage(let code, let reason):
             return "'\(code)' cannot be read with: \(reason)."

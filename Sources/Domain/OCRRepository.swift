@@ -51,4 +51,22 @@ extension OCRRepository {
     ) async throws -> OCRResult {
         try await recognizeText(in: imageData, rotation: rotation, options: options, progress: nil)
     }
+
+    /// Recognises the image file at `url` (read with the size limit of
+    /// `ImageSource.file(atPath:)`), with options and progress when given.
+    ///
+    /// ```swift
+    /// let result = try await repository.recognizeText(at: URL(fileURLWithPath: "receipt.jpg"))
+    /// ```
+    /// - Throws: `OCRError.unreadableFile` when the file cannot be read, and as
+    ///   `recognizeText(in:rotation:options:progress:)`.
+    public func recognizeText(
+        at url: URL,
+        rotation: RotationDegree? = nil,
+        options: RecognitionOptions = RecognitionOptions(),
+        progress: (@Sendable (Double) -> Void)? = nil
+    ) async throws -> OCRResult {
+        let data = try ImageSource.file(atPath: url.path).load()
+        return try await recognizeText(in: data, rotation: rotation, options: options, progress: progress)
+    }
 }

@@ -14,8 +14,9 @@ public struct RecognitionOptions: Sendable {
     /// The default largest image accepted, in pixels (50 megapixels).
     public static let defaultMaximumPixelCount = 50_000_000
 
-    /// Tesseract language codes, most important first (`kor`, `eng`, `jpn`, `script/Hangul`, …);
-    /// `nil` uses the repository's default languages.
+    /// Tesseract language codes, most important first (`kor`, `eng`, `jpn`, `script/Hangul`, …),
+    /// or BCP-47 tags as Apple Vision's `recognitionLanguages` takes them (`ko-KR`, `en-US`:
+    /// see `tesseractLanguages(_:)`); `nil` uses the repository's default languages.
     public var languages: [String]?
     /// Lines the engine is less sure of (0...1) are dropped by the standard rules, and the
     /// threshold of `OCRResult.filteredLines`.
@@ -102,6 +103,31 @@ public struct RecognitionOptions: Sendable {
         }
         return codes
     }
+
+    /// Tesseract's codes for `codes`, each kept as it is unless it is a BCP-47 language tag
+    /// as Apple Vision takes them (`ko-KR`, `en-US`, `ja`, `zh-Hant`): those become the
+    /// Tesseract model for the language (`kor`, `eng`, `jpn`, `chi_tra`). Tesseract's own codes
+    /// are three letters or more, with `_` (`chi_sim`) or `/` (`script/Hangul`), never two
+    /// letters or a `-`, so the two cannot be confused.
+    public static func tesseractLanguages(_ codes: [String]) -> [String] {
+        codes.map { code in
+            let parts = code.split(separator: "-").map { $0.lowercased() }
+            guard let language = parts.first, language.count == 2 || (code.contains("-") && language.count <= 3) else { return code }
+            if language == "zh" {
+                let traditional = parts.dropFirst().contains { ["hant", "tw", "hk", "mo"].contains($0) }
+                return traditional ? "chi_tra" : "chi_sim"
+            }
+            return bcp47Languages[language] ?? code
+        }
+    }
+
+    /// ISO 639-1 codes (BCP-47's primary language subtags) and Tesseract's model for each.
+    private static let bcp47Languages: [String: String] = [
+        "ko": "kor", "en": "eng", "ja": "jpn", "de": "deu", "fr": "fra", "es": "spa", "it": "ita", "pt": "por", "ru": "rus",
+        "vi": "vie", "th": "tha", "ar": "ara", "hi": "hin", "nl": "nld", "pl": "pol", "tr": "tur", "uk": "ukr", "id": "ind",
+        "ms": "msa", "sv": "swe", "da": "dan", "nb": "nor", "no": "nor", "fi": "fin", "el": "ell", "he": "heb", "cs": "ces",
+        "hu": "hun", "ro": "ron", "kor": "kor", "eng": "eng",
+    ]
 
     /// Checks a list of language codes, one code per element (`["kor", "eng"]`, not
     /// `["kor+eng"]`).

@@ -30,6 +30,17 @@ struct ImageInputTests {
         #expect(try await SharedRepository.get().recognizePages(in: Fixture("three-lines.png").data()).count == 1)
     }
 
+    @Test("A file URL is read like its data; Vision's language tags read with their models")
+    func fileURLAndLanguageTags() async throws {
+        let repository = try TesseractOCRRepository(languages: ["ko-KR", "en-US"])
+        #expect(repository.defaultLanguages == ["kor", "eng"])
+        let fixture = Fixture("three-lines.png")
+        let result = try await repository.recognizeText(at: fixture.url, rotation: .upright)
+        #expect(result.languages == ["kor", "eng"])
+        #expect(CharacterErrorRate.between(result.text, try fixture.expectedText()) <= 0.05)
+        await #expect(throws: OCRError.self) { try await repository.recognizeText(at: URL(fileURLWithPath: "/nonexistent/a.png")) }
+    }
+
     @Test("Every page of a PDF is read, one result per page, in order; PDF data as an image says how to read it")
     func pdfPages() async throws {
         let data = try Fixture("pdf/scan-2pages.pdf").data()

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A receipt's transaction date and, when printed, time.
 public struct ReceiptDate: Sendable, Hashable, Codable, CustomStringConvertible {
     public var year: Int
@@ -37,6 +39,15 @@ public struct ReceiptDate: Sendable, Hashable, Codable, CustomStringConvertible 
         if let minute, !(0...59).contains(minute) { return false }
         if let second, !(0...59).contains(second) { return false }
         return true
+    }
+
+    /// The moment as a `Date`, the printed time read in `timeZone` (a Korean receipt's is
+    /// Korea's), midnight when no time was printed; `nil` when it is not a valid date.
+    public func date(in timeZone: TimeZone = TimeZone(identifier: "Asia/Seoul") ?? .current) -> Date? {
+        guard isValid else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour ?? 0, minute: minute ?? 0, second: second ?? 0))
     }
 
     private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
