@@ -21,28 +21,12 @@ extension OCRRepository {
         options: RecognitionOptions = RecognitionOptions(),
         maximumConcurrency: Int
     ) -> AsyncStream<OCRBatchItem> {
-        let (stream, continuation) = AsyncStream.makeStream(of: OCRBatchItem.self)
-        let limit = max(1, maximumConcurrency)
-        let work = Task {
-            await withTaskGroup(of: OCRBatchItem.self) { group in
-                var next = 0
-                func startNext() {
-                    guard next < sources.count else { return }
-                    let index = next
-                    let source = sources[index]
-                    next += 1
-                    group.addTask { await Self.read(source, index: index, with: self, rotation: rotation, options: options) }
-                }
-                for _ in 0..<min(limit, sources.count) { startNext() }
-                for await item in group {
-                    continuation.yield(item)
-                    startNext()
-                }
-            }
-            continuation.finish()
-        }
-        continuation.onTermination = { _ in work.cancel() }
-        return stream
+        // The sources arrive all at once, in order: indices are their places in `sources`.
+        let (arriving, input) = AsyncStream.makeStream(of: ImageSource.self)
+        for source in sources { input.yield(source) }
+        input.finish()
+        let limit = min(max(1, maximumConcurrency), max(1, sources.count))
+        return recognizeText(arriving: arriving, rotation: rotation, options: options, maximumConcurrency: limit)
     }
 
     /// Reads images as they arrive — paths read from standard input, a queue — at most

@@ -21,8 +21,10 @@ struct HostileImageTests {
     }
 
     static let unsupported: [Unsupported] = [
-        Unsupported(name: "float TIFF", data: { tiff(bitsPerSample: 32, sampleFormat: 3) }, says: ["floating-point", "convert"]),
-        Unsupported(name: "32-bit integer TIFF", data: { tiff(bitsPerSample: 32, sampleFormat: 1) }, says: ["32 bits", "convert"]),
+        Unsupported(
+            name: "float TIFF", data: { ImageInputTests.tiff(pages: 1, bitsPerSample: 32, sampleFormat: 3) }, says: ["floating-point", "convert"]),
+        Unsupported(
+            name: "32-bit integer TIFF", data: { ImageInputTests.tiff(pages: 1, bitsPerSample: 32, sampleFormat: 1) }, says: ["32 bits", "convert"]),
         Unsupported(name: "RLE8 BMP", data: { bmp(compression: 1) }, says: ["run-length", "RLE8", "convert"]),
         Unsupported(name: "PGM of maximum value 1", data: { Data("P5 8 8 1\n".utf8) + Data(repeating: 1, count: 64) }, says: ["up to 1", "convert"]),
         Unsupported(name: "12-bit JPEG", data: { try jpeg(patchingFrameWith: { $0[4] = 12 }) }, says: ["12 bits", "convert"]),
@@ -102,34 +104,6 @@ struct HostileImageTests {
         // The queue is serial: a second job runs only after the first ended.
         try await worker.run(control: RecognitionControl(progress: nil)) { _ in }
         #expect(freed.withLock { $0 })
-    }
-
-    /// A little-endian one-page 8×8 TIFF with the given samples (strip data all 255s).
-    static func tiff(bitsPerSample: Int, sampleFormat: Int) -> Data {
-        var bytes: [UInt8] = [0x49, 0x49, 42, 0, 8, 0, 0, 0]
-        func u16(_ value: Int) { bytes += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
-        func u32(_ value: Int) { bytes += (0..<4).map { UInt8(value >> (8 * $0) & 0xFF) } }
-        let stripBytes = 64 * bitsPerSample / 8
-        let entries = [
-            (256, 3, 8), (257, 3, 8), (258, 3, bitsPerSample), (259, 3, 1), (262, 3, 1), (273, 4, 0), (277, 3, 1), (278, 3, 8),
-            (279, 4, stripBytes), (339, 3, sampleFormat),
-        ]
-        let pixels = 8 + 2 + entries.count * 12 + 4
-        u16(entries.count)
-        for (tag, type, value) in entries {
-            u16(tag)
-            u16(type)
-            u32(1)
-            if type == 3 {
-                u16(value)
-                u16(0)
-            } else {
-                u32(tag == 273 ? pixels : value)
-            }
-        }
-        u32(0)
-        bytes += [UInt8](repeating: 255, count: stripBytes)
-        return Data(bytes)
     }
 
     /// An 8×8 8-bit BMP with a gray palette, stored with `compression` (its pixels plain).

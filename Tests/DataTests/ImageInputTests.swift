@@ -56,15 +56,21 @@ struct ImageInputTests {
         }
     }
 
-    /// A little-endian TIFF of `pages` 8×8 white pages (one strip each), built byte by byte.
-    static func tiff(pages: Int) -> Data {
+    /// A little-endian TIFF of `pages` 8×8 white pages (one strip each) of `bitsPerSample`
+    /// samples in `sampleFormat` (TIFF's SampleFormat: 1 unsigned, 3 floating point), built
+    /// byte by byte.
+    static func tiff(pages: Int, bitsPerSample: Int = 8, sampleFormat: Int = 1) -> Data {
         var bytes: [UInt8] = [0x49, 0x49, 42, 0, 8, 0, 0, 0]
         func u16(_ value: Int) { bytes += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
         func u32(_ value: Int) { bytes += (0..<4).map { UInt8(value >> (8 * $0) & 0xFF) } }
-        let entries = [(256, 3, 8), (257, 3, 8), (258, 3, 8), (259, 3, 1), (262, 3, 1), (273, 4, 0), (277, 3, 1), (278, 3, 8), (279, 4, 64)]
+        let stripBytes = 64 * bitsPerSample / 8
+        let entries = [
+            (256, 3, 8), (257, 3, 8), (258, 3, bitsPerSample), (259, 3, 1), (262, 3, 1), (273, 4, 0), (277, 3, 1), (278, 3, 8),
+            (279, 4, stripBytes), (339, 3, sampleFormat),
+        ]
         let directorySize = 2 + entries.count * 12 + 4
         for page in 0..<pages {
-            let start = 8 + page * (directorySize + 64)
+            let start = 8 + page * (directorySize + stripBytes)
             let pixels = start + directorySize
             u16(entries.count)
             for (tag, type, value) in entries {
@@ -78,8 +84,8 @@ struct ImageInputTests {
                     u32(tag == 273 ? pixels : value)
                 }
             }
-            u32(page + 1 < pages ? pixels + 64 : 0)
-            bytes += [UInt8](repeating: 255, count: 64)
+            u32(page + 1 < pages ? pixels + stripBytes : 0)
+            bytes += [UInt8](repeating: 255, count: stripBytes)
         }
         return Data(bytes)
     }
