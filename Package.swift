@@ -9,6 +9,8 @@ import PackageDescription
 let package = Package(
     name: "SwiftOCR",
     products: [
+        // `import SwiftOCR` is all an app needs; `Domain` and `Data` for those who want the layers.
+        .library(name: "SwiftOCR", targets: ["SwiftOCR"]),
         .library(name: "Domain", targets: ["Domain"]),
         .library(name: "Data", targets: ["Data"]),
         .library(name: "OCRCommandLine", targets: ["OCRCommandLine"]),
@@ -33,6 +35,7 @@ let package = Package(
         .target(name: "CTesseractOverrides", linkerSettings: [.linkedLibrary("lept"), .linkedLibrary("dl")]),
         .target(name: "Domain"),
         .target(name: "Data", dependencies: ["Domain", "CTesseract", "CLeptonica", "CImageCodecs", "CTesseractOverrides"]),
+        .target(name: "SwiftOCR", dependencies: ["Domain", "Data"]),
         .target(name: "OCRCommandLine", dependencies: ["Domain", "Data"]),
         .executableTarget(name: "ocr", dependencies: ["OCRCommandLine"]),
         .executableTarget(name: "ocr-benchmark", dependencies: ["Domain", "Data"], path: "Sources/OCRBenchmark"),

@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
 // A consumer of SwiftOCR by path, as an app that ports its Apple-Vision-based domain layer
-// would be: it imports `Domain` and `Data` and runs that layer's own test unchanged.
+// would be: it imports `Domain` and `Data` and runs that layer's own test unchanged; and as
+// a new app would, with `import SwiftOCR` alone.
 //
 //   swift test --package-path Examples/Consumer
 import PackageDescription
@@ -11,7 +12,10 @@ let package = Package(
     targets: [
         .testTarget(
             name: "ConsumerTests",
-            dependencies: [.product(name: "Domain", package: "SwiftOCR"), .product(name: "Data", package: "SwiftOCR")]
+            dependencies: [
+                .product(name: "Domain", package: "SwiftOCR"), .product(name: "Data", package: "SwiftOCR"),
+                .product(name: "SwiftOCR", package: "SwiftOCR"),
+            ]
         )
     ],
     swiftLanguageModes: [.v6]
