@@ -154,13 +154,19 @@ def pdfs():
         objects.append(b"<< /S /JavaScript /JS (app.alert('hello'); while (true) {}) >>")
         f.write(pdf(objects))
     broken = bytearray(scan)
-    xref = broken.rindex(b"xref\n")
-    broken[xref:] = broken[xref:].replace(b" 00000 n", b" 00000 n").replace(b"0000000", b"0009999", 3)
+    xref = broken.rindex(b"\nxref\n") + 1  # the table, not "startxref"
+    broken[xref:] = broken[xref:].replace(b"0000000", b"0009999", 4)  # the first objects' offsets past the file
     with open(os.path.join(directory, "broken-xref.pdf"), "wb") as f:
         f.write(bytes(broken))
-    blank = Image.new("L", (8, 8), 255)
+    # 1,001 pages drawing one shared blank image: small, and one page past the limit.
+    count = 1001
+    kids = b" ".join(b"%d 0 R" % (5 + index) for index in range(count))
+    stream = b"q 8 0 0 8 0 0 cm /Im0 Do Q"
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [" + kids + b"] /Count %d >>" % count,
+               b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream", gray_image_object(Image.new("L", (8, 8), 255))]
+    objects += [b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 8 8] /Resources << /XObject << /Im0 4 0 R >> >> /Contents 3 0 R >>"] * count
     with open(os.path.join(directory, "too-many-pages.pdf"), "wb") as f:
-        f.write(pdf(image_pages([(blank, 72)] * 1001)))
+        f.write(pdf(objects))
 
 
 def main():

@@ -209,18 +209,10 @@ def main():
             listed = {directory: sorted(os.listdir(directory)) for directory in directories}
             if stdin:
                 with open(stdin, "rb") as f:
-                    code, elapsed, rss, err, hung = run_with_input(command, f, limit + 60)
+                    code, elapsed, rss, err, hung = hostile_run.run_measured(command, limit + 60, stdin=f)
             else:
                 code, elapsed, rss, err, hung = hostile_run.run_measured(command, limit + 60)
-            flags = []
-            if hung:
-                flags.append("HANG")
-            elif code < 0 or code >= 128:
-                flags.append("CRASH")
-            if elapsed > limit + 2:
-                flags.append("SLOW")
-            if rss > options.memory_mb:
-                flags.append("MEMORY")
+            flags = hostile_run.bound_flags(code, elapsed, rss, hung, limit, options.memory_mb)
             if code != status:
                 flags.append("STATUS")
             if not all(word in err for word in words):
@@ -234,21 +226,6 @@ def main():
             print(f"{name:<32}{code:>5}{elapsed:>7.1f}s{rss:>7.0f}MB  {' '.join(flags):<14} {first}", flush=True)
     print(f"flagged: {flagged}")
     sys.exit(1 if flagged else 0)
-
-
-def run_with_input(command, stdin, watchdog):
-    """`hostile_run.run_measured` with a file on standard input."""
-    original = subprocess.Popen
-
-    def with_stdin(*args, **kwargs):
-        kwargs["stdin"] = stdin
-        return original(*args, **kwargs)
-
-    subprocess.Popen = with_stdin
-    try:
-        return hostile_run.run_measured(command, watchdog)
-    finally:
-        subprocess.Popen = original
 
 
 if __name__ == "__main__":

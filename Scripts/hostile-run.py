@@ -35,10 +35,11 @@ def inputs(paths):
             yield path
 
 
-def run_measured(command, watchdog):
-    """Runs one command; exit status, wall seconds, peak RSS (wait4), stderr, and whether it was killed."""
+def run_measured(command, watchdog, stdin=subprocess.DEVNULL):
+    """Runs one command (reading `stdin`, an open file, when given); exit status, wall seconds,
+    peak RSS (wait4), stderr, and whether it was killed."""
     start = time.monotonic()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, stdin=stdin,
                                start_new_session=True)
     os.set_blocking(process.stderr.fileno(), False)
     chunks, hung = [], False
@@ -61,6 +62,20 @@ def run_measured(command, watchdog):
         chunks.append(rest)
     code = os.waitstatus_to_exitcode(status)
     return code, time.monotonic() - start, usage.ru_maxrss / 1024, b"".join(chunks).decode("utf-8", "replace"), hung
+
+
+def bound_flags(code, elapsed, rss, hung, limit, memory):
+    """HANG or CRASH, SLOW (past the limit + 2 s) and MEMORY (past `memory` MB) for one run."""
+    flags = []
+    if hung:
+        flags.append("HANG")
+    elif code < 0 or code >= 128:
+        flags.append("CRASH")
+    if elapsed > limit + 2:
+        flags.append("SLOW")
+    if rss > memory:
+        flags.append("MEMORY")
+    return flags
 
 
 def is_own_line(line):
@@ -86,15 +101,7 @@ def main():
     for path in inputs(args):
         command = [binary, "scan", path, "--time-limit", str(limit), *extra]
         code, elapsed, rss, err, hung = run_measured(command, watchdog)
-        flags = []
-        if hung:
-            flags.append("HANG")
-        elif code < 0 or code >= 128:
-            flags.append("CRASH")
-        if elapsed > limit + 2:
-            flags.append("SLOW")
-        if rss > memory:
-            flags.append("MEMORY")
+        flags = bound_flags(code, elapsed, rss, hung, limit, memory)
         stray = [line for line in err.splitlines() if not is_own_line(line)]
         if stray:
             flags.append("STRAY")

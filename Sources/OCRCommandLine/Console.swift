@@ -113,16 +113,7 @@ final class FileDescriptorWriter: Sendable {
     func write(_ text: String) {
         firstError.withLock { error in
             guard error == nil else { return }
-            var bytes = Array(text.utf8)[...]
-            while !bytes.isEmpty {
-                let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    error = errno
-                    return
-                }
-                bytes = bytes.dropFirst(written)
-            }
+            error = DescriptorWriter.write(Data(text.utf8), to: descriptor)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// A file `ocr` writes (`--output`, `--annotate`), checked before any work starts and
@@ -158,15 +159,7 @@ final class PendingFile {
 
     /// Appends `data`.
     func write(_ data: Data) throws(OutputFile.Refusal) {
-        var remaining = data[...]
-        while !remaining.isEmpty {
-            let written = remaining.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw failure(errno)
-            }
-            remaining = remaining.dropFirst(written)
-        }
+        if let code = DescriptorWriter.write(data, to: descriptor) { throw failure(code) }
     }
 
     /// Puts the file in its target's place, once it is on disk.

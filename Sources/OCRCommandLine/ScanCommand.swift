@@ -48,61 +48,16 @@ struct ScanCommand {
             return .failure
         }
         let jobs = min(options.jobs ?? ProcessInfo.processInfo.activeProcessorCount, sources.count)
-        let repository: TesseractOCRRepository
-        do {
-            repository = try TesseractOCRRepository(
-                languages: options.languages, dataDirectory: options.dataDirectory, maximumEngines: jobs)
-        } catch {
-            console.error("\(error)")
-            return ExitCode(for: error)
-        }
+        let (made, failure) = makeRepository(jobs: jobs)
+        guard let repository = made else { return failure }
         let formatter = ResultFormatter(
             format: options.format, multipleInputs: sources.count > 1, extraction: options.extraction,
             documentName: paths.count == 1 ? paths[0] == "-" ? "<stdin>" : paths[0] : "")
         let progress = console.standardErrorIsTerminal && !options.quiet ? ProgressReporter(total: sources.count, console: console) : nil
-        var status = expansion.skipped.isEmpty ? ExitCode.success : .dataError
-        var waiting: [Int: OCRBatchItem] = [:]
-        var nextIndex = 0
-        var printed = 0
-        console.standardOutput(formatter.preamble)
         let items = repository.recognizeText(
             in: sources, rotation: options.rotation, options: options.recognitionOptions, maximumConcurrency: jobs)
-        func report(_ message: String, note: Bool = false) {
-            let line = "\(note ? "Note" : "Error"): \(message.escapedForDisplay)\n"
-            if let progress { progress.interrupt(with: line) } else { console.standardError(line) }
-        }
-        for await item in items {
-            // Nobody reads the results any more (`ocr scan … | head -1`), or the PDF cannot
-            // be written: stop reading images.
-            if console.outputIsClosed() || outputs.pdfFailed { break }
-            progress?.advance()
-            if case .failure(let error) = item.outcome {
-                status = max(status, ExitCode(for: error))
-                report("\(item.name): \(Self.cause(of: error))", note: ExitCode(for: error) == .success)
-            }
-            if options.format == .jsonl {  // as each finishes
-                console.standardOutput(formatter.output(for: item, index: printed) ?? "")
-                continue
-            }
-            if case .success(let result) = item.outcome, let annotation = outputs.annotation(forPage: item.index) {
-                status = max(status, annotate(result, of: sources[item.index], to: annotation))
-            }
-            waiting[item.index] = item  // in input order
-            while let ready = waiting.removeValue(forKey: nextIndex) {
-                nextIndex += 1
-                if case .success(let result) = ready.outcome, outputs.pdf != nil {
-                    if let failure = outputs.addPage(result, of: sources[ready.index]) {
-                        status = max(status, failure.status)
-                        report("\(ready.name): \(failure.message)")
-                    }
-                }
-                guard let text = formatter.output(for: ready, index: printed) else { continue }
-                console.standardOutput(text)
-                printed += 1
-            }
-        }
-        progress?.finish()
-        console.standardOutput(formatter.epilogue)
+        var status = await printing(items, formatter: formatter, sources: sources, outputs: outputs, progress: progress)
+        if !expansion.skipped.isEmpty { status = max(status, .dataError) }
         if let pdf = outputs.pdf {
             do {
                 let pages = try outputs.finishPDF()
@@ -113,6 +68,67 @@ struct ScanCommand {
             }
         }
         return status
+    }
+
+    /// Prints each item of `items` as it can be — as it comes with `--format jsonl`, else in
+    /// input order — reports the failures (on the progress line when drawn), and writes each
+    /// image's annotation and PDF page (`outputs`, for `sources`); the worst status.
+    private func printing(
+        _ items: AsyncStream<OCRBatchItem>, formatter: ResultFormatter, sources: [ImageSource], outputs: ScanOutputs?,
+        progress: ProgressReporter?
+    ) async -> ExitCode {
+        func report(_ message: String, note: Bool = false) {
+            let line = "\(note ? "Note" : "Error"): \(message.escapedForDisplay)\n"
+            if let progress { progress.interrupt(with: line) } else { console.standardError(line) }
+        }
+        var status = ExitCode.success
+        var waiting: [Int: OCRBatchItem] = [:]
+        var nextIndex = 0
+        var printed = 0
+        console.standardOutput(formatter.preamble)
+        for await item in items {
+            // Nobody reads the results any more (`ocr scan … | head -1`), or the PDF cannot
+            // be written: stop reading images.
+            if console.outputIsClosed() || outputs?.pdfFailed == true { break }
+            progress?.advance()
+            if case .failure(let error) = item.outcome {
+                status = max(status, ExitCode(for: error))
+                report("\(item.name): \(Self.cause(of: error))", note: ExitCode(for: error) == .success)
+            }
+            if options.format == .jsonl {  // as each finishes
+                console.standardOutput(formatter.output(for: item, index: printed) ?? "")
+                continue
+            }
+            if case .success(let result) = item.outcome, let annotation = outputs?.annotation(forPage: item.index) {
+                status = max(status, annotate(result, of: sources[item.index], to: annotation))
+            }
+            waiting[item.index] = item  // in input order
+            while let ready = waiting.removeValue(forKey: nextIndex) {
+                nextIndex += 1
+                if case .success(let result) = ready.outcome, let outputs, outputs.pdf != nil,
+                    let failure = outputs.addPage(result, of: sources[ready.index])
+                {
+                    status = max(status, failure.status)
+                    report("\(ready.name): \(failure.message)")
+                }
+                guard let text = formatter.output(for: ready, index: printed) else { continue }
+                console.standardOutput(text)
+                printed += 1
+            }
+        }
+        progress?.finish()
+        console.standardOutput(formatter.epilogue)
+        return status
+    }
+
+    /// The repository for `jobs` engines; without one, the status to exit with (the error reported).
+    private func makeRepository(jobs: Int) -> (TesseractOCRRepository?, ExitCode) {
+        do {
+            return (try TesseractOCRRepository(languages: options.languages, dataDirectory: options.dataDirectory, maximumEngines: jobs), .success)
+        } catch {
+            console.error("\(error)")
+            return (nil, ExitCode(for: error))
+        }
     }
 
     private static let extensions = InputExpansion.imageExtensions.sorted().joined(separator: ", ")
@@ -134,13 +150,8 @@ struct ScanCommand {
             lines = opened.lines
         }
         let jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        let repository: TesseractOCRRepository
-        do {
-            repository = try TesseractOCRRepository(languages: options.languages, dataDirectory: options.dataDirectory, maximumEngines: jobs)
-        } catch {
-            console.error("\(error)")
-            return ExitCode(for: error)
-        }
+        let (made, failure) = makeRepository(jobs: jobs)
+        guard let repository = made else { return failure }
         let expansion = InputExpansion(recursive: options.recursive, followsLinks: options.followsLinks)
         let readsTextPages = options.readsTextPages
         let sources = AsyncStream<ImageSource> { continuation in
@@ -160,31 +171,9 @@ struct ScanCommand {
             continuation.onTermination = { _ in feeding.cancel() }
         }
         let formatter = ResultFormatter(format: options.format, multipleInputs: true, extraction: options.extraction)
-        var status = ExitCode.success
-        var waiting: [Int: OCRBatchItem] = [:]
-        var nextIndex = 0
-        console.standardOutput(formatter.preamble)
         let items = repository.recognizeText(
             arriving: sources, rotation: options.rotation, options: options.recognitionOptions, maximumConcurrency: jobs)
-        for await item in items {
-            if console.outputIsClosed() { break }
-            if case .failure(let error) = item.outcome {
-                status = max(status, ExitCode(for: error))
-                let kind = ExitCode(for: error) == .success ? "Note" : "Error"
-                console.standardError("\(kind): \("\(item.name): \(Self.cause(of: error))".escapedForDisplay)\n")
-            }
-            if options.format == .jsonl {
-                console.standardOutput(formatter.output(for: item, index: item.index) ?? "")
-                continue
-            }
-            waiting[item.index] = item
-            while let ready = waiting.removeValue(forKey: nextIndex) {
-                console.standardOutput(formatter.output(for: ready, index: nextIndex) ?? "")
-                nextIndex += 1
-            }
-        }
-        console.standardOutput(formatter.epilogue)
-        return status
+        return await printing(items, formatter: formatter, sources: [], outputs: nil, progress: nil)
     }
 
     /// Writes the picture of what was read (`--annotate`); the status to exit with.

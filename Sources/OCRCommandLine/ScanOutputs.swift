@@ -30,7 +30,7 @@ final class ScanOutputs {
                 }
             } catch {
                 file.discard()
-                throw error as? OutputFile.Refusal ?? OutputFile.Refusal(path: path, reason: "\(error)")
+                throw Self.refusal(error, path: path)
             }
         } else {
             pdf = nil
@@ -69,7 +69,7 @@ final class ScanOutputs {
         do {
             try stream?.append(page)
         } catch {
-            pdfError = error as? OutputFile.Refusal ?? OutputFile.Refusal(path: pdf.path, reason: "\(error)")
+            pdfError = Self.refusal(error, path: pdf.path)
             pdfFile?.discard()
         }
         return nil
@@ -88,9 +88,15 @@ final class ScanOutputs {
         do {
             try stream.finish()
         } catch {
-            throw error as? OutputFile.Refusal ?? OutputFile.Refusal(path: pdf.path, reason: "\(error)")
+            throw Self.refusal(error, path: pdf.path)
         }
         try file.commit()
         return stream.pageCount
+    }
+
+    /// The PDF stream's error as what it is: the file's write failing (its sink throws only
+    /// that).
+    private static func refusal(_ error: any Error, path: String) -> OutputFile.Refusal {
+        error as? OutputFile.Refusal ?? OutputFile.Refusal(path: path, reason: "\(error)")
     }
 }

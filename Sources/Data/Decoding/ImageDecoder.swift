@@ -79,7 +79,8 @@ enum ImageDecoder {
         let isTIFF = (IFF_TIFF...IFF_TIFF_ZIP).contains(Int(format)) || Int(format) == IFF_TIFF_JPEG
         guard page == 0 || isTIFF else { return .failure(.undecodableImage(format: name)) }
         do {
-            if PDFFile.isPDF(Data(UnsafeBufferPointer(rebasing: bytes.prefix(1024)))) {
+            // Not an image format Leptonica knows (or its own PDF): a PDF is looked for.
+            if [IFF_UNKNOWN, IFF_LPDF].contains(Int(format)), PDFFile.isPDF(Data(UnsafeBufferPointer(rebasing: bytes.prefix(1024)))) {
                 return .failure(
                     .unsupportedImage(
                         format: "pdf",

@@ -39,17 +39,10 @@ struct CustomWordsFile {
     private static func write(_ data: Data, to path: String) -> String? {
         let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        var remaining = data[...]
-        while !remaining.isEmpty {
-            let written = remaining.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else {
-                let reason = String(cString: strerror(errno))
-                close(descriptor)
-                unlink(path)
-                return reason
-            }
-            remaining = remaining.dropFirst(written)
+        if let code = DescriptorWriter.write(data, to: descriptor) {
+            close(descriptor)
+            unlink(path)
+            return String(cString: strerror(code))
         }
         guard close(descriptor) == 0 else {
             let reason = String(cString: strerror(errno))

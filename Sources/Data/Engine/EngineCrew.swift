@@ -269,26 +269,24 @@ final class SpareLook<Output, Look>: @unchecked Sendable {
         }
     }
 
-    private var started: Bool { lock.withLock { decision == .started } }
+    /// Whether the helper started the look.
+    var wasStarted: Bool { lock.withLock { decision == .started } }
 
     /// Whether the helper started the look and it has not finished yet (`started` is known
     /// once the `map` it was given to returned).
-    var isRunning: Bool { started && group.wait(timeout: .now()) == .timedOut }
+    var isRunning: Bool { wasStarted && group.wait(timeout: .now()) == .timedOut }
 
     /// The look's output when it was started (after waiting for it), else `nil`.
     func result() throws -> Look? {
-        guard started else { return nil }
+        guard wasStarted else { return nil }
         group.wait()
         return try outcome?.get()
     }
 
-    /// Whether the helper started the look.
-    var wasStarted: Bool { started }
-
     /// The started look's output when it ends within `budget` (from now), else `nil`: the
     /// look is then abandoned (stopped at its next check, its helper freed when it stops).
     func result(waitingAtMost budget: Duration) throws -> Look? {
-        guard started else { return nil }
+        guard wasStarted else { return nil }
         let nanoseconds = Int(max(0, min(budget.inSeconds, 1e6)) * 1e9)
         guard group.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success else {
             abandon()

@@ -1,4 +1,3 @@
-internal import CLeptonica
 import Domain
 import Foundation
 
@@ -21,28 +20,25 @@ public struct PDFFile: Sendable {
 
     /// The file's path.
     public let path: String
-    /// How many pages it has.
-    public let pageCount: Int
+    /// Each page's size in points and its rotation (`/Rotate`), in order.
+    private let pages: [(width: Double, height: Double, rotation: Int)]
 
-    /// Whether the file at `path` starts as a PDF (`%PDF-` within its first kilobyte).
-    public static func isPDF(atPath path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        return isPDF((try? handle.read(upToCount: 1024)) ?? Data())
-    }
+    /// How many pages it has.
+    public var pageCount: Int { pages.count }
 
     /// Whether `data` starts as a PDF (`%PDF-` within its first kilobyte).
     public static func isPDF(_ data: Data) -> Bool {
         data.prefix(1024).range(of: Data("%PDF-".utf8)) != nil
     }
 
-    /// Opens the PDF at `path`: its page count, read with `pdfinfo`.
+    /// Opens the PDF at `path`: its pages, their sizes and rotations, read with one `pdfinfo`.
     /// - Throws: `OCRError.unsupportedImage` when poppler's tools are not installed, the
     ///   file is encrypted, or it has more than `ImageSource.maximumPages` pages;
     ///   `.undecodableImage("pdf")` when poppler cannot read it.
     public init(path: String) throws(OCRError) {
         self.path = path
-        let info = try Self.tool("pdfinfo", [path])
+        // The first pages past the limit are enough to tell there are too many.
+        let info = try Self.tool("pdfinfo", ["-f", "1", "-l", "\(ImageSource.maximumPages + 1)", path])
         let fields = Self.fields(info)
         if fields["Encrypted"]?.hasPrefix("yes") == true, info.status != 0 || fields["Pages"] == nil {
             throw Self.encrypted
@@ -58,7 +54,8 @@ public struct PDFFile: Sendable {
                     "it has \(count) pages and at most \(ImageSource.maximumPages) are read from one file; split it (pdfseparate, qpdf --split-pages)"
             )
         }
-        pageCount = count
+        let facts = Self.pageFacts(info)
+        pages = (1...max(1, count)).map { facts[$0] ?? (0, 0, 0) }
     }
 
     /// Whether page `page` (from 1) already carries text: a text layer a program can copy
@@ -68,73 +65,53 @@ public struct PDFFile: Sendable {
         return text.status == 0 && text.standardOutput.contains { !(0x00...0x20).contains($0) }
     }
 
-    /// The resolution page `page` is rendered at: its scan's own (the highest of its images',
-    /// within `resolutionRange`), `defaultResolution` for a page without images, lowered so
-    /// the page fits in `maximumPixelCount` pixels.
-    public func resolution(page: Int, maximumPixelCount: Int = RecognitionOptions.defaultMaximumPixelCount) throws(OCRError) -> Double {
-        let images = try Self.tool("pdfimages", ["-f", "\(page)", "-l", "\(page)", "-list", path])
-        let ppis = String(decoding: images.standardOutput, as: UTF8.self).split(separator: "\n").dropFirst(2).compactMap { line -> Double? in
-            let columns = line.split(separator: " ", omittingEmptySubsequences: true)
+    /// Page `page` (from 1) as a PNG that records its resolution: the scan it holds as it is
+    /// stored (`pdfimages`), when the page is that one image and nothing else — unrotated,
+    /// filling the page at its aspect (its pixels, not a rendering of them); else rendered
+    /// (`pdftoppm`) at its scan's resolution (the highest of its images', within
+    /// `resolutionRange`; `defaultResolution` without images), lowered so the page fits in
+    /// `maximumPixelCount` pixels.
+    public func image(ofPage page: Int, maximumPixelCount: Int = RecognitionOptions.defaultMaximumPixelCount) throws(OCRError) -> Data {
+        let facts = pages[page - 1]
+        let list = try Self.tool("pdfimages", ["-f", "\(page)", "-l", "\(page)", "-list", path])
+        let images = String(decoding: list.standardOutput, as: UTF8.self).split(separator: "\n").dropFirst(2).map {
+            $0.split(separator: " ", omittingEmptySubsequences: true)
+        }
+        if images.count == 1, let image = images.first, image.count >= 5, image[2] == "image", let width = Double(image[3]),
+            let height = Double(image[4]), width * height <= Double(maximumPixelCount), facts.rotation == 0, facts.width > 0,
+            facts.height > 0, abs(width / height - facts.width / facts.height) <= 0.02 * facts.width / facts.height,
+            let scan = try storedScan(page: page, resolution: width / facts.width * 72)
+        {
+            return scan
+        }
+        let ppis = images.compactMap { columns -> Double? in
             guard columns.count >= 14, let x = Double(columns[12]), let y = Double(columns[13]) else { return nil }
             return max(x, y)
         }
         var resolution = ppis.max().map { min(max($0, Self.resolutionRange.lowerBound), Self.resolutionRange.upperBound) } ?? Self.defaultResolution
-        let info = try Self.tool("pdfinfo", ["-f", "\(page)", "-l", "\(page)", path])
-        if let size = Self.pageSize(info, page: page), size.width > 0, size.height > 0 {
+        if facts.width > 0, facts.height > 0 {
             // Pixels = (points / 72 × resolution)², kept under the limit.
-            let fitting = (Double(maximumPixelCount) / (size.width * size.height)).squareRoot() * 72
-            resolution = min(resolution, fitting.rounded(.down))
+            resolution = min(resolution, ((Double(maximumPixelCount) / (facts.width * facts.height)).squareRoot() * 72).rounded(.down))
         }
-        return max(1, resolution)
+        let output = try Self.tool(
+            "pdftoppm", ["-f", "\(page)", "-l", "\(page)", "-r", String(format: "%.0f", max(1, resolution)), "-png", path])
+        guard output.status == 0, !output.standardOutput.isEmpty else { throw .undecodableImage(format: "pdf") }
+        return output.standardOutput
     }
 
-    /// Page `page` (from 1) as a PNG that records its resolution: the scan it holds as it is
-    /// stored, when the page is that one image and nothing else (its pixels, not a rendering
-    /// of them); else rendered (`render(page:resolution:)`) at `resolution(page:)`.
-    public func image(ofPage page: Int) throws(OCRError) -> Data {
-        if let scan = try storedScan(page: page) { return scan }
-        return try render(page: page, resolution: try resolution(page: page))
-    }
-
-    /// The page's one image as it is stored (`pdfimages`), with the resolution it has on the
-    /// page, when the page is that image alone: unrotated, nothing else drawn with it, and
-    /// filling the page (its aspect the page's); else `nil`.
-    func storedScan(page: Int, maximumPixelCount: Int = RecognitionOptions.defaultMaximumPixelCount) throws(OCRError) -> Data? {
-        let list = try Self.tool("pdfimages", ["-f", "\(page)", "-l", "\(page)", "-list", path])
-        let rows = String(decoding: list.standardOutput, as: UTF8.self).split(separator: "\n").dropFirst(2).map {
-            $0.split(separator: " ", omittingEmptySubsequences: true)
-        }
-        guard rows.count == 1, let row = rows.first, row.count >= 5, row[2] == "image", let width = Double(row[3]), let height = Double(row[4]),
-            width * height <= Double(maximumPixelCount)
-        else { return nil }
-        let info = try Self.tool("pdfinfo", ["-f", "\(page)", "-l", "\(page)", path])
-        guard let size = Self.pageSize(info, page: page), Self.pageRotation(info, page: page) == 0,
-            abs(width / height - size.width / size.height) <= 0.02 * size.width / size.height
-        else { return nil }
+    /// The page's one image as it is stored, as PNG stating `resolution`, or `nil` when it
+    /// cannot be extracted.
+    private func storedScan(page: Int, resolution: Double) throws(OCRError) -> Data? {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swiftocr-pdf-\(UUID().uuidString)")
         guard (try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)) != nil else { return nil }
         defer { try? FileManager.default.removeItem(at: directory) }
         let prefix = directory.appendingPathComponent("page").path
         let extracted = try Self.tool("pdfimages", ["-f", "\(page)", "-l", "\(page)", "-png", path, prefix])
         guard extracted.status == 0, let file = try? FileManager.default.contentsOfDirectory(atPath: directory.path).first,
-            let data = try? BoundedReader.file(
-                atPath: directory.appendingPathComponent(file).path, name: path, limit: ImageSource.maximumFileSize)
+            let data = try? BoundedReader.file(atPath: directory.appendingPathComponent(file).path, name: path, limit: ImageSource.maximumFileSize)
         else { return nil }
         // Its resolution on the page, so a searchable PDF made from it keeps the page's size.
-        let read = data.withUnsafeBytes { buffer in
-            buffer.baseAddress.flatMap { LeptonicaImage(taking: pixReadMem($0.assumingMemoryBound(to: UInt8.self), buffer.count)) }
-        }
-        guard let image = read, image.size == ImageSize(width: Int(width), height: Int(height)) else { return nil }
-        let resolution = Int32((width / size.width * 72).rounded())
-        pixSetResolution(image.pix, resolution, resolution)
-        return try image.pngData()
-    }
-
-    /// Page `page` (from 1) rendered at `resolution` pixels per inch, as PNG (`pdftoppm`).
-    public func render(page: Int, resolution: Double) throws(OCRError) -> Data {
-        let output = try Self.tool("pdftoppm", ["-f", "\(page)", "-l", "\(page)", "-r", String(format: "%.0f", resolution), "-png", path])
-        guard output.status == 0, !output.standardOutput.isEmpty else { throw .undecodableImage(format: "pdf") }
-        return output.standardOutput
+        return PNGResolution.stating(resolution, in: data)
     }
 
     private static let encrypted = OCRError.unsupportedImage(
@@ -177,27 +154,21 @@ public struct PDFFile: Sendable {
         return fields
     }
 
-    /// The rotation of page `page` from `pdfinfo -f N -l N` (`Page    N rot:   90`).
-    private static func pageRotation(_ output: Subprocess.Output, page: Int) -> Int? {
-        for line in String(decoding: output.standardOutput, as: UTF8.self).split(separator: "\n")
-        where line.hasPrefix("Page") && line.contains("rot:") {
+    /// Each page's size in points and rotation from `pdfinfo -f 1 -l N`
+    /// (`Page    3 size: 595 x 842 pts (A4)`, `Page    3 rot:  90`), by page number.
+    private static func pageFacts(_ output: Subprocess.Output) -> [Int: (width: Double, height: Double, rotation: Int)] {
+        var facts: [Int: (width: Double, height: Double, rotation: Int)] = [:]
+        for line in String(decoding: output.standardOutput, as: UTF8.self).split(separator: "\n") where line.hasPrefix("Page ") {
             let words = line.split(separator: " ")
-            guard let rot = words.firstIndex(of: "rot:"), rot > 0, words.count > rot + 1, words[rot - 1] == "\(page)" else { continue }
-            return Int(words[rot + 1])
+            guard words.count >= 4, let page = Int(words[1]) else { continue }
+            var fact = facts[page] ?? (0, 0, 0)
+            if words[2] == "size:", words.count >= 6, let width = Double(words[3]), let height = Double(words[5]) {
+                (fact.width, fact.height) = (width, height)
+            } else if words[2] == "rot:", let rotation = Int(words[3]) {
+                fact.rotation = rotation
+            }
+            facts[page] = fact
         }
-        return nil
-    }
-
-    /// The size in points of page `page` from `pdfinfo -f N -l N` (`Page    N size: W x H pts`).
-    private static func pageSize(_ output: Subprocess.Output, page: Int) -> (width: Double, height: Double)? {
-        for line in String(decoding: output.standardOutput, as: UTF8.self).split(separator: "\n")
-        where line.hasPrefix("Page") && line.contains("size:") {
-            let words = line.split(separator: " ")
-            guard let size = words.firstIndex(of: "size:"), size > 0, words.count > size + 3, words[size - 1] == "\(page)",
-                let width = Double(words[size + 1]), let height = Double(words[size + 3])
-            else { continue }
-            return (width, height)
-        }
-        return nil
+        return facts
     }
 }

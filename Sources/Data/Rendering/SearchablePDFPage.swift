@@ -32,31 +32,7 @@ public enum SearchablePDFPage {
         let size = upright.size
         return SearchablePDF.PageImage(
             jpeg: Data(bytes: bytes, count: count), width: size.width, height: size.height, isColor: isColor,
-            resolution: statedResolution(of: imageData))
-    }
-
-    /// The resolution a PNG states (its `pHYs` chunk, in pixels per metre), when it is a
-    /// plausible scan's (70–2400 ppi; screenshots and unset values state 72 or less): a page
-    /// of a scanned PDF states its own, and keeps its size.
-    static func statedResolution(of data: Data) -> Double? {
-        let bytes = [UInt8](data.prefix(4096))
-        guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
-        return bytes.withUnsafeBufferPointer { pngResolution(in: $0) }
-    }
-
-    private static func pngResolution(in bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        let reader = ByteReader(bytes, littleEndian: false)
-        var offset = 8
-        while let length = reader.uint32(offset), offset + 12 + length <= bytes.count {
-            let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
-            if type == "IDAT" { return nil }
-            if type == "pHYs", length == 9, bytes[offset + 16] == 1, let perMetre = reader.uint32(offset + 8) {
-                let resolution = (Double(perMetre) * 0.0254).rounded()
-                return (70...2400).contains(resolution) ? resolution : nil
-            }
-            offset += 12 + length
-        }
-        return nil
+            resolution: PNGResolution.stated(in: imageData))
     }
 
     /// The image in colour (32-bit RGB, alpha onto white), or `nil` when it is gray or
