@@ -220,6 +220,7 @@ struct PageReader {
         if let look = reading.layoutLook, look.wasStarted {
             guard let looked = try look.result(waitingAtMost: budget) else {
                 reading.lookRanOut = true
+                trace.note("lookGivenUp", budget.inSeconds)
                 return reading
             }
             lines = looked
@@ -231,6 +232,7 @@ struct PageReader {
                 }
             } catch is RecognitionControl.BudgetExceeded {
                 reading.lookRanOut = true
+                trace.note("lookGivenUp", budget.inSeconds)
                 return reading
             }
         }
