@@ -29,6 +29,8 @@ struct RecognitionJob: Sendable {
         // The engine starts while the image is decoded and prepared (on a spare core), and
         // language data that cannot load is the error reported, whatever the image.
         // Only the decoded image's size is kept: its pixels (36 MB for 9 MP in colour) are not needed once prepared.
+        // The region of interest, in pixels of the upright image, once it is decoded.
+        var region: PixelRect?
         let decodeAndPrepare = { () throws -> (storedSize: ImageSize, base: ImagePreparation.Base?) in
             let stored = try trace.measure("decode") {
                 do {
@@ -38,7 +40,13 @@ struct RecognitionJob: Sendable {
                     throw error
                 }
             }
-            let upright = try stored.rotated(by: initial)
+            var upright = try stored.rotated(by: initial)
+            if let regionOfInterest = options.regionOfInterest {
+                let cut = regionOfInterest.topLeftPixelRect(in: upright.size)
+                region = cut
+                guard cut.width >= 6, cut.height >= 6 else { return (stored.size, nil) }
+                upright = try upright.clipped(to: cut)
+            }
             // A side under 6 px holds no character (a 600×15 cropped line does; 3×16,000,000 does not).
             guard upright.size.width >= 6, upright.size.height >= 6 else { return (stored.size, nil) }
             return (stored.size, try trace.measure("prepare") { try preparation.base(from: upright, trace: trace) })
@@ -75,9 +83,12 @@ struct RecognitionJob: Sendable {
             crew: crew, setup: setup, control: control, preparation: preparation, segmentation: options.pageSegmentation, trace: trace)
         let reading = try trace.measure("read") {
             try reader.read(
-                base: base, detectOrientation: rotation == nil,
+                base: base, detectOrientation: rotation == nil && region == nil,
                 detection: { detection().map { ($0.rotation, $0.confidence) } },
-                uprightSize: { candidate in storedSize.rotated(by: initial.followed(by: candidate)) })
+                uprightSize: { candidate in
+                    region.map { ImageSize(width: $0.width, height: $0.height).rotated(by: candidate) }
+                        ?? storedSize.rotated(by: initial.followed(by: candidate))
+                })
         }
         var lines = reading.lines
         if options.recognitionLevel == .accurate {
@@ -116,9 +127,10 @@ struct RecognitionJob: Sendable {
             lines = try trace.measure("candidates") { try candidates.attach(to: lines, in: reading.prepared) }
         }
         control.report(1)
-        return trace.measure("rules") {
-            result(lines: lines.map(\.line), storedSize: storedSize, rotation: initial.followed(by: reading.rotation), languages: languages)
-        }
+        let uprightBy = initial.followed(by: reading.rotation)
+        var found = lines.map(\.line)
+        if let region { found = found.map { $0.placed(in: region, of: storedSize.rotated(by: uprightBy)) } }
+        return trace.measure("rules") { result(lines: found, storedSize: storedSize, rotation: uprightBy, languages: languages) }
     }
 
     /// The second opinions on the lines read, in the order they run.

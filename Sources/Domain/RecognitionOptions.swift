@@ -58,6 +58,13 @@ public struct RecognitionOptions: Sendable {
     /// `RecognizedLine.alternatives`. Opt-in: it costs one more line recognition per line
     /// (measured in Docs/Benchmarks.md).
     public var candidateCount = 1
+    /// The part of the image to read (Apple Vision's `regionOfInterest`), in normalized
+    /// coordinates of the upright image (origin bottom-left); `nil` reads the whole image.
+    /// The image is cut to it before reading, so a smaller region takes less time; the
+    /// boxes found are still in whole-image coordinates. The image is stood upright by the
+    /// rotation given (or its EXIF orientation); within a region no further orientation is
+    /// detected.
+    public var regionOfInterest: NormalizedRect?
     /// The most readings per line `candidateCount` may ask for.
     public static let maximumCandidateCount = 10
 

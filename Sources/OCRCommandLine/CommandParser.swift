@@ -76,8 +76,7 @@ public enum CommandParser {
                         value, for: "--region <x,y,width,height>",
                         because: "use four fractions of the image, origin bottom-left, like 0,0.5,1,0.5 for the top half")
                 }
-                options.region = region
-                ruleOptions.append("--region")
+                options.region = region  // cut out before reading: not a rule, so --raw keeps it
             case .option("--raw", _):
                 options.raw = true
             case .option("--extract", _):

@@ -72,8 +72,8 @@ enum HelpText {
                                   not printed, like Apple Vision's minimumTextHeight.
                                   (default: 0)
           --region <x,y,width,height>
-                                  Print only the text inside this region: fractions of the
-                                  image, origin bottom-left (0,0.5,1,0.5 is the top half).
+                                  Read only this region, cut out before reading: fractions
+                                  of the image, origin bottom-left (0,0.5,1,0.5 is the top half).
           --raw                   Switch every recognition rule off (confidence filter,
                                   clean-up, garbage-line removal, digit repair): print
                                   every line as the engine read it.

@@ -54,7 +54,7 @@ struct ScanCommand {
             format: options.format, multipleInputs: sources.count > 1, extraction: options.extraction,
             documentName: paths.count == 1 ? paths[0] == "-" ? "<stdin>" : paths[0] : "")
         let progress = console.standardErrorIsTerminal && !options.quiet ? ProgressReporter(total: sources.count, console: console) : nil
-        let items = repository.recognizeText(
+        let items = reader(over: repository).recognizeText(
             in: sources, rotation: options.rotation, options: options.recognitionOptions, maximumConcurrency: jobs)
         var status = await printing(items, formatter: formatter, sources: sources, outputs: outputs, progress: progress)
         if !expansion.skipped.isEmpty { status = max(status, .dataError) }
@@ -131,6 +131,12 @@ struct ScanCommand {
         }
     }
 
+    /// What reads each image: `repository`, rereading the amount rows of receipts that
+    /// need it when receipts are extracted (`ReceiptRereadingRepository`).
+    private func reader(over repository: TesseractOCRRepository) -> any OCRRepository {
+        options.extraction == .receipt ? ReceiptRereadingRepository(repository) : repository
+    }
+
     private static let extensions = InputExpansion.imageExtensions.sorted().joined(separator: ", ")
 
     /// `--files-from`: the paths of `list` (`-`: standard input) read as they arrive, each
@@ -171,7 +177,7 @@ struct ScanCommand {
             continuation.onTermination = { _ in feeding.cancel() }
         }
         let formatter = ResultFormatter(format: options.format, multipleInputs: true, extraction: options.extraction)
-        let items = repository.recognizeText(
+        let items = reader(over: repository).recognizeText(
             arriving: sources, rotation: options.rotation, options: options.recognitionOptions, maximumConcurrency: jobs)
         return await printing(items, formatter: formatter, sources: [], outputs: nil, progress: nil)
     }

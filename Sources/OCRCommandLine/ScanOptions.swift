@@ -13,7 +13,7 @@ public struct ScanOptions: Sendable, Hashable {
     public var minimumConfidence: Float = ConfidenceFilter.defaultMinimumConfidence
     /// Lines shorter than this fraction of the image height are not printed (0 keeps all).
     public var minimumTextHeight: Double = 0
-    /// Only text inside this region is printed (normalized, origin bottom-left).
+    /// Only this region is read (normalized, origin bottom-left; cut out before reading).
     public var region: NormalizedRect?
     /// Whether every recognition rule is switched off (`--raw`).
     public var raw = false
@@ -63,9 +63,9 @@ public struct ScanOptions: Sendable, Hashable {
     var rules: RecognitionPipeline {
         if raw { return .raw }
         guard extraction != nil else {
-            return .standard(minimumConfidence: minimumConfidence, minimumTextHeight: minimumTextHeight, regionOfInterest: region)
+            return .standard(minimumConfidence: minimumConfidence, minimumTextHeight: minimumTextHeight)
         }
-        var rules = RecognitionPipeline.fieldExtraction(minimumTextHeight: minimumTextHeight, regionOfInterest: region)
+        var rules = RecognitionPipeline.fieldExtraction(minimumTextHeight: minimumTextHeight)
         if minimumConfidence != ConfidenceFilter.defaultMinimumConfidence {
             rules.rules.insert(ConfidenceFilter(minimumConfidence: minimumConfidence), at: 0)
         }
@@ -74,12 +74,14 @@ public struct ScanOptions: Sendable, Hashable {
 
     /// The library options these command-line options stand for.
     var recognitionOptions: RecognitionOptions {
-        RecognitionOptions(
+        var options = RecognitionOptions(
             languages: languages, minimumConfidence: minimumConfidence, pageSegmentation: pageSegmentation,
             recognitionLevel: recognitionLevel,
             rules: rules,
             timeLimit: timeLimit, customWords: customWords, usesLanguageCorrection: usesLanguageCorrection,
             automaticallyDetectsLanguage: automaticallyDetectsLanguage, candidateCount: candidateCount)
+        options.regionOfInterest = region
+        return options
     }
 }
 

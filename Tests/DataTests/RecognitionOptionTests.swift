@@ -113,4 +113,22 @@ struct TopCandidateTests {
         let kept = LineCandidates.alternatives(readings, excluding: "합계", count: 2)
         #expect(kept.map(\.string) == ["합게", "함계"])
     }
+
+    @Test("A region of interest is read alone, like Apple Vision's: only its lines, boxes in whole-image coordinates")
+    func regionOfInterestIsReadAlone() async throws {
+        let data = try Fixture("three-lines.png").data()
+        let repository = try SharedRepository.get()
+        let whole = try await repository.recognizeText(in: data, rotation: .upright, options: RecognitionOptions())
+        var options = RecognitionOptions()
+        options.regionOfInterest = NormalizedRect(x: 0, y: 0.4, width: 1, height: 0.6)  // the top two lines
+        let region = try await repository.recognizeText(in: data, rotation: .upright, options: options)
+        #expect(region.text == whole.lines.prefix(2).map(\.text).joined(separator: "\n"), "\(region.text)")
+        #expect(region.imageSize == whole.imageSize)
+        for (line, same) in zip(region.lines, whole.lines) {
+            let box = line.boundingBox
+            #expect(box.minY >= 0.4 - 0.01, "\(box)")
+            #expect(abs(box.minX - same.boundingBox.minX) < 0.01 && abs(box.minY - same.boundingBox.minY) < 0.01, "\(box) \(same.boundingBox)")
+            #expect(abs(box.width - same.boundingBox.width) < 0.02 && abs(box.height - same.boundingBox.height) < 0.02, "\(box) \(same.boundingBox)")
+        }
+    }
 }

@@ -192,7 +192,9 @@ public struct RealReceiptFixture: Sendable, CustomStringConvertible {
             guard let value, value != 0 else { return }
             let plain = String(value)
             let grouped = value.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
-            if !printed.contains(plain) && !printed.contains(grouped) { invented.append("\(label) \(value)") }
+            // Engines read a grouping comma as a full stop (`78.990`): still read, not invented.
+            let stopped = grouped.replacingOccurrences(of: ",", with: ".")
+            if ![plain, grouped, stopped].contains(where: printed.contains) { invented.append("\(label) \(value)") }
         }
         digitsPrinted("business number", receipt.businessRegistrationNumber?.value)
         digitsPrinted("phone", receipt.phoneNumber?.value)

@@ -1,5 +1,6 @@
 internal import CLeptonica
 import Domain
+import Foundation
 
 /// Light-on-dark text: found by measuring the page, turned into dark-on-light.
 ///
@@ -36,7 +37,7 @@ extension LeptonicaImage {
     func invertingDarkRegions(binary: LeptonicaImage? = nil) throws(OCRError) -> (image: LeptonicaImage, regions: [PixelRect]) {
         guard pixGetDepth(pix) == 8, pixGetColormap(pix) == nil else { return (self, []) }
         let binary = if let binary { binary } else { try binarized() }
-        let regions = binary.darkTextRegions()
+        let regions = binary.darkTextRegions().filter { isEvenlyDark($0, ink: binary) }
         guard !regions.isEmpty else { return (self, []) }
         let copy = try self.copy()
         for region in regions {
@@ -46,6 +47,31 @@ extension LeptonicaImage {
         }
         return (copy, regions)
     }
+
+    /// Whether the ink of `box` in this 8-bit image (`binary`'s foreground there) is one
+    /// even dark level, as a dark band's is, its light text the holes: not paper with darker
+    /// text on it (a slip in shadow on a bright photo, binarised as one blob), whose ink
+    /// holds the text's darker levels. Its darkest 5% lie within `darkRegionInkSpread`
+    /// levels of its median.
+    private func isEvenlyDark(_ box: PixelRect, ink binary: LeptonicaImage) -> Bool {
+        guard let gray = try? clipped(to: box), let mask = try? binary.clipped(to: box),
+            let histogram = gray.grayHistogram(within: mask)
+        else { return true }
+        let total = histogram.reduce(0, +)
+        guard total > 0 else { return true }
+        func level(at share: Double) -> Int {
+            var seen = 0
+            for (level, count) in histogram.enumerated() {
+                seen += count
+                if Double(seen) >= share * Double(total) { return level }
+            }
+            return histogram.count - 1
+        }
+        return level(at: 0.5) - level(at: 0.05) <= Self.darkRegionInkSpread
+    }
+
+    /// How far (grey levels) the darkest 5% of a dark region's ink may lie below its median.
+    static let darkRegionInkSpread = 60
 
     /// Leptonica's `PIX_NOT(PIX_DST)` raster operation: invert the destination in place.
     private static let invertDestination: Int32 = 0x5

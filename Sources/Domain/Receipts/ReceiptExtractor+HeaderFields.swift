@@ -26,6 +26,20 @@ extension ReceiptExtractor {
             }
             return line.field(read, range: range, cap: 0.3)
         }
+        return unlabelledBusinessNumber(in: lines)
+    }
+
+    /// Ten digits in a row with no label or separators (`6138210300 / 이사장 / TEL …`): a
+    /// registration number when its check digit holds (one run in ten passes by chance, so
+    /// never confirmed) and it does not open with 0, as phone numbers do.
+    static func unlabelledBusinessNumber(in lines: [ReceiptLine]) -> ReceiptField<String>? {
+        for line in lines where !line.contains(anyOf: ["번호", "No", "NO"]) {
+            for match in line.text.matches(of: Pattern.tenDigitRun, notAfter: "0123456789") {
+                let digits = String(line.text[match.range])
+                guard digits.first != "0", BusinessRegistrationNumber.isValid(digits) else { continue }
+                return line.field(BusinessRegistrationNumber.formatted(digits), range: match.range, cap: unconfirmedCap)
+            }
+        }
         return nil
     }
 
@@ -79,11 +93,14 @@ extension ReceiptExtractor {
     }
 
     /// The sale's date: a labelled one (`거래일시`, `판매일`, …); else, of those not a start
-    /// (`입차`, `승차`, `주문번호`), the latest time of the day when all are on one day, or the
+    /// (`입차`, `승차`, `주문번호`) or a deadline (`교환/환불 기한`), the latest time of the day when all are on one day, or the
     /// first with a time, or the first. Confirmed when printed twice, time and all.
     static func date(in lines: [ReceiptLine]) -> ReceiptField<ReceiptDate>? {
-        let all = lines.compactMap { line in ReceiptDateParser.date(in: line.text).map { (line, $0.date, $0.range) } }
-        // A start (parking entry, taxi boarding, an order's number) is not when the sale happened.
+        // A deadline (refunds until …) is never when the sale happened; a start (parking
+        // entry, taxi boarding, an order's number) is not, when another date is printed.
+        let all = lines.filter { !$0.contains(anyOf: Keywords.deadline) }.compactMap { line in
+            ReceiptDateParser.date(in: line.text).map { (line, $0.date, $0.range) }
+        }
         let isStart = { (line: ReceiptLine) in line.contains(anyOf: Keywords.startTime) && !line.contains(anyOf: Keywords.date) }
         let found = all.allSatisfy { isStart($0.0) } ? all : all.filter { !isStart($0.0) }
         let withTime = found.filter { $0.1.timeString != nil }
@@ -116,6 +133,8 @@ extension ReceiptExtractor {
                 }).first
             else { continue }
             let value = line.text(afterCompactPrefix: offset + label.count).drop { ": ".contains($0) }
+            // Labels listed in a sentence (`가맹점명, 가맹점주소가 실제와 다른 경우 …`) name no store.
+            guard !value.hasPrefix(",") else { continue }
             if let name = merchantName(String(value)) { return line.field(name, range: nil, cap: unconfirmedCap).withSource(line.text) }
             if value.isEmpty, position + 1 < lines.count, !lines[position + 1].text.contains(":"), !isHeader(lines[position + 1]),
                 let name = merchantName(lines[position + 1].text)
@@ -126,7 +145,9 @@ extension ReceiptExtractor {
         // The header ends at the items: their labels, or a line ending in an amount (not one
         // digit: a speck after a name).
         let top = lines.prefix { line in
-            !line.contains(anyOf: ["상품명", "품명", "단가", "수량"]) && (line.trailingAmount.map { $0.amount < 10 } ?? true)
+            // A numbered label (`교환권 번호 : 486`) ends in a number, not an item's amount.
+            !line.contains(anyOf: ["상품명", "품명", "단가", "수량"])
+                && (line.trailingAmount.map { $0.amount < 10 } ?? true || line.contains(anyOf: ["번호", "No", "NO"]))
         }.prefix(8)
         let candidates = top.filter { line in
             line.line.confidence >= ConfidenceFilter.defaultMinimumConfidence && !line.contains(anyOf: Keywords.heading) && !isHeader(line)
@@ -204,7 +225,9 @@ extension ReceiptExtractor {
     /// CARD NO, a card or pay brand) or under a label line, up to `unconfirmedCap`; found
     /// by its shape alone elsewhere, below 0.5; confirmed when printed twice alike.
     static func cardNumber(in lines: [ReceiptLine]) -> ReceiptField<String>? {
-        let found = lines.compactMap { line in MaskedCardNumber.find(in: line.text).map { (line: line, number: $0.number, range: $0.range) } }
+        let found = lines.filter { !$0.contains(anyOf: Keywords.pointsCard) }.compactMap { line in
+            MaskedCardNumber.find(in: line.text).map { (line: line, number: $0.number, range: $0.range) }
+        }
         let labelled = found.first { cardNumberLabel(ofLineAt: $0.line.index, in: lines) != nil }
         guard let chosen = labelled ?? found.first else { return nil }
         var field = chosen.line.field(chosen.number, range: chosen.range, cap: labelled == nil ? shapeOnlyCap : unconfirmedCap)
@@ -231,7 +254,7 @@ extension ReceiptExtractor {
         for (position, line) in lines.enumerated() where line.containsLabel(anyOf: Keywords.approval) {
             let labelEnd = Keywords.approval.compactMap { line.text.range(of: $0)?.upperBound }.min() ?? line.text.startIndex
             if let match = line.text.matches(of: pattern, notAfter: "0123456789").first(where: { $0.range.lowerBound >= labelEnd }) {
-                numbers.append((line, String(match.output), match.range))
+                numbers.append((line, String(match.output.filter(\.isASCIIDigit)), match.range))
                 continue
             }
             for next in lines[(position + 1)...].prefix(2) where next.compact.allSatisfy(\.isASCIIDigit) && (6...12).contains(next.compact.count) {
@@ -271,6 +294,7 @@ extension ReceiptExtractor {
 private enum Pattern {
     nonisolated(unsafe) static let groupedRegistrationNumber = #/\d{3}\s?[-.]\s?\d{2}\s?[-.]\s?\d{5}(?!\d)/#
     nonisolated(unsafe) static let tenDigits = #/\d(?:[-.\s]?\d){9}(?!\d)/#
+    nonisolated(unsafe) static let tenDigitRun = #/\d{10}(?!\d)/#
     nonisolated(unsafe) static let registrationNumberShape =
         #/[0-9A-Za-z가-힣/|\\()\[\]{}!?']{3}[-. ]?[0-9A-Za-z가-힣/|\\()\[\]{}!?']{2}[-. ]?[0-9A-Za-z가-힣/|\\()\[\]{}!?']{5}/#
     nonisolated(unsafe) static let registrationNumberLoose = #/(\d{3,4})[-. ]?(\d{2,3})[-. ]?(\d{5,6})(?!\d)/#
@@ -284,7 +308,8 @@ private enum Pattern {
     nonisolated(unsafe) static let regionName = #/(시|도|구|군)\s/#
     nonisolated(unsafe) static let roadNumber = #/(로|길|동|층)\s?\d/#
     nonisolated(unsafe) static let numberedRoad = #/\d(번길|로|길)\s/#
-    nonisolated(unsafe) static let approvalDigits = #/\d{6,12}(?!\d)/#
+    // Card approvals print 8 digits; debit (현금IC) and pay approvals up to 20.
+    nonisolated(unsafe) static let approvalDigits = #/\d{6,20}(?!\d)|\d{4} \d{4}(?!\d)/#
     nonisolated(unsafe) static let approvalLabel = #/(?:^|\s)[승숭]인[^\s:]{0,3}\s?[:：]\s?(\d{6,12})(?!\d)/#
     nonisolated(unsafe) static let approvalNo = #/^[^\s가-힣A-Za-z]{1,3}No\s?[:：]\s?(\d{8})(?!\d)/#
     nonisolated(unsafe) static let approvalLabelTail = #/^인번호\s?[:：]\s?(\d{6,12})(?!\d)/#

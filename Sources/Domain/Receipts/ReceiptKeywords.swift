@@ -38,14 +38,19 @@ enum Keywords {
     /// Lines whose date and time are when something started (parking entry, taxi boarding,
     /// an order placed earlier), not the sale.
     static let startTime = ["입차", "승차", "입실", "입장", "주문번호"]
+    /// Lines whose date is a deadline (exchanges and refunds until, valid until).
+    static let deadline = ["기한", "유효기간", "만료", "까지"]
     static let date = ["일시", "판매일", "거래일", "날짜", "일자"]
     static let payment: [(method: PaymentMethod, labels: [String])] = [
         (.mobile, ["카카오페이", "네이버페이", "삼성페이", "페이코", "PAYCO", "간편결제", "제로페이"]),
-        (.card, ["신용카드", "체크카드", "카드결제", "카드"]),
+        // 현금IC is a bank card read at the terminal: a card payment, though it says 현금.
+        (.card, ["신용카드", "체크카드", "카드결제", "현금IC", "카드"]),
         (.cash, ["현금"]),
     ]
     /// Labels of the store's name; the name follows on the line or on the next.
-    static let merchantLabel = ["가맹점명", "가맹점", "상호명", "상호", "매장명", "점포명", "판매점", "판매처", "업체명"]
+    static let merchantLabel = ["가맹점명", "가맹점", "상호명", "상호", "매장명", "매장:", "점포명", "판매점", "판매처", "업체명"]
+    /// Cards that collect points or membership: never the card charged.
+    static let pointsCard = ["포인트", "멤버십", "적립"]
     /// Receipt headings and copy markers: never a store's name.
     static let heading = [
         "영수증", "고객용", "회원용", "보관용", "가맹점용", "카드매출전표", "매출전표", "신용승인", "승인전표", "재발행", "재출력",
@@ -53,6 +58,8 @@ enum Keywords {
     ]
     /// Lines that label a masked card number (a card or pay brand names one too).
     static let cardNumber = ["카드번호", "카드No", "카드NO", "CARDNO", "CardNo", "카드", "pay", "PAY", "Pay", "페이"]
+    /// Labels that name a card number alone (not a brand or the word 카드).
+    static let cardNumberLabels = ["카드번호", "카드No", "카드NO", "CARDNO", "CardNo"]
     /// Labels of the approval number.
     static let approval = ["승인번호", "승인No", "승인NO", "승인no", "ApprovalNo", "APPROVALNO", "AuthNo", "승인 No"]
     /// Store brands printed with Latin letters and digits, which engines misread as digits.

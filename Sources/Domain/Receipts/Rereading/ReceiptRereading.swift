@@ -1,0 +1,160 @@
+/// Where a receipt is read again, and whether the second reading is kept.
+///
+/// A receipt's summary prints each label and its amount on one row, often far apart
+/// (`합계            42,700`). A page reader that finds blocks may read the labels and the
+/// amounts apart, losing the amount or pairing it with the next row's label; read again as
+/// one block, the rows come back whole (`regions`). A field whose label was read but not
+/// its value (`사업자번호: 120`, the rest of the number lost) is read again on its own row
+/// (`rows`). A second reading is kept only when the receipt agrees with it better: the
+/// checks between total, items, VAT and payment, and the fields found, decide
+/// (`isBetter`), never the engine's confidence alone.
+public enum ReceiptRereading {
+    /// Rows of margin read above and below the labelled rows, each tried in turn: a total
+    /// row lost in the first reading (its label unread) lies next to the rows that were read.
+    public static let margins = [3.0, 1.5]
+    /// Labelled rows further apart than this many rows are read in separate bands (the
+    /// totals and a card slip's approval printed below them).
+    public static let bandGapRows = 10.0
+    /// The margin left and right of the lines read (a fraction of the image width).
+    public static let sideMargin = 0.02
+    /// At most this many rows are read again alone.
+    public static let maximumRows = 4
+    /// At most this many bands are read again.
+    public static let maximumBands = 3
+
+    /// The labels of the rows read again: every amount the summary prints.
+    static let labels =
+        Keywords.total.map(\.label) + Keywords.paid + Keywords.subtotal + Keywords.vat + Keywords.taxable
+        + Keywords.taxFreeTotal + Keywords.discount + Keywords.change
+
+    /// Whether `receipt` needs its amounts read again: no total, or a check between its
+    /// fields failed, or its total confirmed by nothing.
+    public static func isDoubtful(_ receipt: Receipt) -> Bool {
+        guard let total = receipt.total else { return true }
+        return receipt.checks.contains { !$0.passed } || !total.isHighConfidence
+    }
+
+    /// The regions of `result` read again (normalized, whole-image coordinates), in order:
+    /// the bands holding the rows with amount labels, with `margins` rows more above and
+    /// below each (a block reading is sensitive to what is cut at its edges, so each band is
+    /// tried with each margin), then the whole extent of the lines read. Bands span the width
+    /// of the lines read; at most `maximumBands` of them, the widest first.
+    public static func regions(in result: OCRResult) -> [NormalizedRect] {
+        let lines = result.lines.filter { !$0.text.isEmpty && $0.boundingBox.height > 0 }
+        guard !lines.isEmpty else { return [] }
+        let labelled = lines.enumerated()
+            .filter { ReceiptLine(index: $0.offset, line: $0.element).containsLabel(anyOf: labels) }
+            .map(\.element.boundingBox)
+            .sorted { $0.maxY > $1.maxY }  // top first
+        let rowHeight = median(lines.map(\.boundingBox.height))
+        var groups: [[NormalizedRect]] = []
+        for box in labelled {
+            if let last = groups.last?.last, last.minY - box.maxY <= bandGapRows * rowHeight {
+                groups[groups.count - 1].append(box)
+            } else {
+                groups.append([box])
+            }
+        }
+        let left = max(0, (lines.map(\.boundingBox.minX).min() ?? 0) - sideMargin)
+        let right = min(1, (lines.map(\.boundingBox.maxX).max() ?? 1) + sideMargin)
+        let band = { (group: [NormalizedRect], margin: Double) -> NormalizedRect in
+            let bottom = max(0, (group.map(\.minY).min() ?? 0) - margin * rowHeight)
+            let top = min(1, (group.map(\.maxY).max() ?? 1) + margin * rowHeight)
+            return NormalizedRect(x: left, y: bottom, width: right - left, height: top - bottom)
+        }
+        let widest = groups.sorted { band($0, 0).height > band($1, 0).height }.prefix(maximumBands)
+        let bottom = max(0, (lines.map(\.boundingBox.minY).min() ?? 0) - rowHeight)
+        let top = min(1, (lines.map(\.boundingBox.maxY).max() ?? 1) + rowHeight)
+        let extent = NormalizedRect(x: left, y: bottom, width: right - left, height: top - bottom)
+        return widest.flatMap { group in margins.map { band(group, $0) } } + [extent]
+    }
+
+    /// The rows of `result` to read again alone, each a line (its index) whose label names
+    /// a field `receipt` lacks (registration number, date, approval or card number, total)
+    /// or, with no date, holds a time,
+    /// as a region across the width of the lines read, a quarter of the row's height more
+    /// above and below; at most `maximumRows`, top first.
+    public static func rows(of result: OCRResult, missingIn receipt: Receipt) -> [(line: Int, region: NormalizedRect)] {
+        var wanted: [[String]] = []
+        if receipt.businessRegistrationNumber == nil { wanted.append(Keywords.businessNumber) }
+        if receipt.date == nil { wanted.append(Keywords.date) }
+        if receipt.approvalNumber == nil { wanted.append(Keywords.approval) }
+        if receipt.cardNumber == nil { wanted.append(Keywords.cardNumberLabels) }
+        if receipt.total == nil { wanted.append(Keywords.total.map(\.label)) }
+        let lines = result.lines.filter { !$0.text.isEmpty && $0.boundingBox.height > 0 }
+        guard !wanted.isEmpty, !lines.isEmpty else { return [] }
+        let left = max(0, (lines.map(\.boundingBox.minX).min() ?? 0) - sideMargin)
+        let right = min(1, (lines.map(\.boundingBox.maxX).max() ?? 1) + sideMargin)
+        let found = result.lines.indices.filter { index in
+            let line = ReceiptLine(index: index, line: result.lines[index])
+            // A time read without its date (`12:33` of `2022-09-27 12:33`) marks the date's row too.
+            let timeAlone = receipt.date == nil && line.text.contains(RereadPattern.time)
+            return timeAlone || wanted.contains { line.containsLabel(anyOf: $0) }
+        }
+        return found.prefix(maximumRows).map { index in
+            let box = result.lines[index].boundingBox
+            let margin = box.height / 4
+            return (index, NormalizedRect(x: left, y: box.minY - margin, width: right - left, height: box.height + 2 * margin))
+        }
+    }
+
+    /// `result` with its line `index` replaced by the lines of `reread` (that line's row
+    /// read again alone).
+    public static func result(_ result: OCRResult, rereadingLine index: Int, as reread: OCRResult) -> OCRResult {
+        guard result.lines.indices.contains(index), !reread.lines.isEmpty else { return result }
+        var merged = result
+        merged.lines.replaceSubrange(index...index, with: reread.lines)
+        return merged
+    }
+
+    /// `result` with the lines inside `band` replaced by `reread`'s lines inside it (both
+    /// whole-image coordinates). Half a row at each edge of the band is left as first read:
+    /// a row cut by the band's edge is read there in pieces.
+    public static func result(_ result: OCRResult, rereading band: NormalizedRect, as reread: OCRResult) -> OCRResult {
+        let rowHeight = median(reread.lines.map(\.boundingBox.height))
+        let inner = (band.minY + rowHeight / 2)...(band.maxY - rowHeight / 2)
+        let inside = { (line: RecognizedLine) in
+            inner.contains(line.boundingBox.midY) && (band.minX...band.maxX).contains(line.boundingBox.midX)
+        }
+        guard !inner.isEmpty else { return result }
+        var merged = result
+        let kept = result.lines.filter { !inside($0) }
+        // Where the band's rows were read, or else before the first line below them.
+        let position =
+            result.lines.firstIndex(where: inside).map { first in result.lines[..<first].filter { !inside($0) }.count }
+            ?? kept.firstIndex { $0.boundingBox.midY < inner.lowerBound } ?? kept.endIndex
+        merged.lines = Array(kept[..<position]) + reread.lines.filter(inside) + Array(kept[position...])
+        return merged
+    }
+
+    /// Whether `candidate` (the receipt of a reading with rows read again) is better than
+    /// `first`: it keeps every field that names the sale (merchant, numbers, date) as
+    /// `first` found it, and more of its checks pass than fail, or as many and it finds
+    /// more fields.
+    public static func isBetter(_ candidate: Receipt, than first: Receipt) -> Bool {
+        let naming = { (receipt: Receipt) in
+            [
+                receipt.merchantName?.value, receipt.businessRegistrationNumber?.value, receipt.phoneNumber?.value,
+                receipt.date?.value.description, receipt.cardNumber?.value, receipt.approvalNumber?.value,
+            ]
+        }
+        guard zip(naming(first), naming(candidate)).allSatisfy({ $0 == nil || $0 == $1 }) else { return false }
+        let balance = { (receipt: Receipt) in receipt.checks.filter(\.passed).count - receipt.checks.filter { !$0.passed }.count }
+        let found = { (receipt: Receipt) in
+            naming(receipt).compactMap { $0 }.count
+                + [receipt.total != nil, receipt.vat != nil, receipt.taxableAmount != nil, receipt.paymentMethod != nil].filter { $0 }.count
+        }
+        if balance(candidate) != balance(first) { return balance(candidate) > balance(first) }
+        return found(candidate) > found(first)
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+}
+
+/// The time of day, built once (see `Pattern` in the extractor's files).
+private enum RereadPattern {
+    nonisolated(unsafe) static let time = #/(?:^|\D)[0-2]?\d:[0-5]\d(?!\d)/#
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// A repository for receipts: it reads each image with `base`, and where the receipt's
+/// amounts are missing or disagree (`ReceiptRereading.isDoubtful`), reads the rows of
+/// its amount labels again as one block (`regionOfInterest`, `.singleBlock`) and keeps
+/// that reading when the receipt's sums agree with it better. Other images cost nothing
+/// more.
+///
+/// ```swift
+/// let repository = ReceiptRereadingRepository(try TesseractOCRRepository())
+/// let result = try await repository.recognizeText(in: photo)
+/// let receipt = ReceiptExtractor().extract(from: result)
+/// ```
+public struct ReceiptRereadingRepository<Base: OCRRepository>: OCRRepository {
+    /// The repository that reads.
+    public let base: Base
+
+    /// Reads receipts with `base`.
+    public init(_ base: Base) {
+        self.base = base
+    }
+
+    public func recognizeText(in imageData: Data, rotation: RotationDegree?) async throws -> OCRResult {
+        try await recognizeText(in: imageData, rotation: rotation, options: RecognitionOptions(), progress: nil)
+    }
+
+    public func recognizeText(
+        in imageData: Data, rotation: RotationDegree?, options: RecognitionOptions, progress: (@Sendable (Double) -> Void)?
+    ) async throws -> OCRResult {
+        let first = try await base.recognizeText(in: imageData, rotation: rotation, options: options, progress: progress)
+        let extractor = ReceiptExtractor()
+        var best = first
+        var receipt = extractor.extract(from: first)
+        guard options.regionOfInterest == nil else { return first }
+        // A field whose label was read but not its value: its row, alone.
+        for (index, region) in ReceiptRereading.rows(of: first, missingIn: receipt).reversed() {
+            var rowOptions = options
+            rowOptions.regionOfInterest = region
+            rowOptions.pageSegmentation = .singleLine
+            let reread = try await base.recognizeText(in: imageData, rotation: first.rotation, options: rowOptions, progress: nil)
+            let candidate = ReceiptRereading.result(best, rereadingLine: index, as: reread)
+            let candidateReceipt = extractor.extract(from: candidate)
+            if ReceiptRereading.isBetter(candidateReceipt, than: receipt) {
+                best = candidate
+                receipt = candidateReceipt
+            }
+        }
+        guard ReceiptRereading.isDoubtful(receipt) else { return best }
+        for band in ReceiptRereading.regions(in: best) {
+            var rowOptions = options
+            rowOptions.regionOfInterest = band
+            rowOptions.pageSegmentation = .singleBlock
+            // The page's rotation as found: the band is in the upright image.
+            let reread = try await base.recognizeText(in: imageData, rotation: first.rotation, options: rowOptions, progress: nil)
+            let candidate = ReceiptRereading.result(best, rereading: band, as: reread)
+            let candidateReceipt = extractor.extract(from: candidate)
+            if ReceiptRereading.isBetter(candidateReceipt, than: receipt) {
+                best = candidate
+                receipt = candidateReceipt
+            }
+            if !ReceiptRereading.isDoubtful(receipt) { break }
+        }
+        return best
+    }
+}

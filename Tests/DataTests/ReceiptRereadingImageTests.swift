@@ -1,0 +1,49 @@
+import Domain
+import Foundation
+import OCRTestSupport
+import Testing
+
+@testable import Data
+
+/// Receipts read again where their fields were lost, on real Tesseract: rows of amounts read
+/// as one block, a row whose value was lost read alone.
+@Suite(
+    "Receipt rereading on images", .enabled(if: RealReceiptFixture.developmentSetIsPresent, "needs ../shared"),
+    .timeLimit(.minutes(10)))
+struct ReceiptRereadingImageTests {
+    static let examples = RealReceiptFixture.developmentSet.deletingLastPathComponent().appendingPathComponent("receipt-examples")
+
+    static func receipt(_ url: URL, rereading: Bool) async throws -> Receipt {
+        let repository = try SharedRepository.get()
+        // No time limit: a debug build on two busy cores is no measure of speed.
+        let options = RecognitionOptions(rules: .fieldExtraction(), timeLimit: nil)
+        let data = try Data(contentsOf: url)
+        let result =
+            rereading
+            ? try await ReceiptRereadingRepository(repository).recognizeText(in: data, rotation: nil, options: options)
+            : try await repository.recognizeText(in: data, rotation: nil, options: options)
+        return ReceiptExtractor().extract(from: result)
+    }
+
+    @Test("Summary rows read apart come back whole: the total, the discount and the taxes are found and agree")
+    func amountRowsReadAsOneBlock() async throws {
+        let image = Self.examples.appendingPathComponent("s23_rcpt_07.png")
+        let first = try await Self.receipt(image, rereading: false)
+        #expect(first.total == nil, "read once, the total's row is read apart: \(String(describing: first.total))")
+        let reread = try await Self.receipt(image, rereading: true)
+        #expect(reread.total?.value == 42_000)
+        #expect(reread.discountTotal == 700)
+        #expect(reread.checks.allSatisfy { $0.passed }, "\(reread.checks)")
+    }
+
+    @Test("A registration number whose digits were lost after its label is read again on its row, confirmed by its check digit")
+    func labelledRowReadAlone() async throws {
+        let image = RealReceiptFixture.developmentSet.appendingPathComponent("receipt_starfield_coex_scanner_app_scan.jpg")
+        let first = try await Self.receipt(image, rereading: false)
+        #expect(first.businessRegistrationNumber == nil)
+        let reread = try await Self.receipt(image, rereading: true)
+        #expect(reread.businessRegistrationNumber?.value == "120-81-79358")
+        #expect(reread.phoneNumber?.value == first.phoneNumber?.value, "the other fields stay as they were read")
+        #expect(reread.date?.value == first.date?.value)
+    }
+}
