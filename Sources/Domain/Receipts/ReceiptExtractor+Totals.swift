@@ -28,7 +28,7 @@ extension ReceiptExtractor {
                 func has(_ labels: [String]) -> Bool { exact ? line.contains(anyOf: labels) : line.containsLabel(anyOf: labels) }
                 if has(Keywords.subtotal) {
                     if amounts.subtotal == nil { amounts.subtotal = field }
-                } else if has(Keywords.paid) {
+                } else if has(Keywords.paid) || isCardIssuer(line) {
                     if !line.contains(anyOf: Keywords.notPaid), !(givesChange && line.contains(anyOf: Keywords.cash)) { amounts.paid.append(field) }
                 } else if has(Keywords.total.map(\.label)) {
                     if !line.contains(anyOf: Keywords.notTotal) { amounts.totals.append(field) }
@@ -42,6 +42,13 @@ extension ReceiptExtractor {
             }
         }
         return amounts
+    }
+
+    /// Whether `line` names a card issuer before its amount (`우리카드 13,300`, `BC카드`): what
+    /// the card was charged. Not a points card.
+    static func isCardIssuer(_ line: ReceiptLine) -> Bool {
+        let label = line.compact.prefix { !$0.isASCIIDigit }.filter(\.isLetter)
+        return label.hasSuffix("카드") && (3...8).contains(label.count) && !line.contains(anyOf: Keywords.notPaid + Keywords.pointsCard)
     }
 
     /// The last amount with `원` on a line naming what paid (a pay brand, a card) that does
@@ -242,13 +249,17 @@ extension ReceiptExtractor {
     static func paymentMethod(in summary: [ReceiptLine], all lines: [ReceiptLine]) -> ReceiptField<PaymentMethod>? {
         func method(of line: ReceiptLine) -> PaymentMethod? {
             // Nor does a sentence (a disclaimer's `…처리됩니다`).
-            guard !line.contains(anyOf: ["번호", "승인", "포인트", "니다"]) else { return nil }
+            guard !line.contains(anyOf: ["번호", "승인", "포인트", "니다", "세요"]) else { return nil }
             // Documents' names (`신용카드전표`, `현금영수증`) say what was or can be issued,
             // not how it was paid.
             let text = ["신용카드전표", "카드전표", "매출전표", "현금영수증"].reduce(line.compact) { $0.replacingOccurrences(of: $1, with: " ") }
             return Keywords.payment.first { $0.labels.contains { text.contains($0) } }?.method
         }
         if let line = summary.first(where: { method(of: $0) != nil }), let found = method(of: line) { return line.field(found, range: nil) }
+        // Change given for money handed over (`받은금액 50,000`, `거스름돈 8,000`): paid in cash.
+        if let line = summary.first(where: { $0.contains(anyOf: ["거스름", "잔돈"]) && $0.trailingAmount != nil }) {
+            return line.field(.cash, range: nil, cap: unconfirmedCap)
+        }
         if let line = lines.first(where: { method(of: $0) != nil && !$0.contains(anyOf: Keywords.heading) }), let found = method(of: line) {
             return line.field(found, range: nil, cap: 0.7)
         }

@@ -24,7 +24,7 @@ enum Keywords {
         "총구매액", "총구매금액", "소계", "상품합계", "판매총액", "구매합계", "주문합계", "SubTotal", "SUBTOTAL", "Subtotal", "총판매액",
     ]
     static let vat = ["부가세", "부가가치세", "세액", "VAT"]
-    static let taxable = ["과세물품가액", "과세물품", "과세금액", "과세가액", "공급가액", "공급가", "공급금액"]
+    static let taxable = ["과세물품가액", "과세물품", "과세금액", "과세가액", "과세합계", "공급가액", "공급가", "공급금액"]
     /// What a card slip prints its supply amount under (`금 액 6,818 원`).
     static let supply = ["금액", "공급금액", "물품가액", "과세금액"]
     static let taxFree = ["면세"]

@@ -59,7 +59,8 @@ struct ReceiptLine {
     /// Whether the compact text contains any of the amount labels `labels`, allowing one
     /// misread character in a label of three or more (`공금가액` for `공급가액`, `부가서`
     /// for `부가세`; in a three-character label only the last, so `부가세` never matches
-    /// `추가세`) or two syllables a jamo off each in one of four or more (`합게금애`), and one misread jamo in a label of two syllables standing as a word of its
+    /// `추가세`; its middle syllable a jamo off, `합게액`) or two syllables a jamo off each in
+    /// one of four or more (`합게금애`), and one misread jamo in a label of two syllables standing as a word of its
     /// own (`한계` for `합계`, `소게` for `소계`; a whole syllable would take one two-syllable
     /// label for another, `세액` for `총액`). Only for labels: tolerant matching of other
     /// words (`상품명`) would take `상품할인` for a column header.
@@ -71,6 +72,12 @@ struct ReceiptLine {
                 // One character misread; in a label of three, never one of its first two.
                 return containsWindow(as: word) { window, _ in
                     if (word.count > 3 || window.prefix(2).elementsEqual(word.prefix(2))) && zip(window, word).filter({ $0 != $1 }).count <= 1 {
+                        return true
+                    }
+                    // In a label of three, its middle syllable a jamo off (`합게액`).
+                    if word.count == 3, window.first == word.first, window.last == word.last,
+                        Self.jamoDifference(window[window.startIndex + 1], word[1]) == 1
+                    {
                         return true
                     }
                     // In a label of four or more, two syllables a jamo off each (`합게금애`).

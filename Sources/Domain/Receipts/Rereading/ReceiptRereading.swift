@@ -81,21 +81,25 @@ public enum ReceiptRereading {
         if receipt.approvalNumber == nil { wanted.append(Keywords.approval) }
         if receipt.cardNumber == nil { wanted.append(Keywords.cardNumberLabels) }
         if receipt.total == nil { wanted.append(Keywords.total.map(\.label)) }
-        let lines = result.lines.filter { !$0.text.isEmpty && $0.boundingBox.height > 0 }
-        guard !wanted.isEmpty, !lines.isEmpty else { return [] }
-        let left = max(0, (lines.map(\.boundingBox.minX).min() ?? 0) - sideMargin)
-        let right = min(1, (lines.map(\.boundingBox.maxX).max() ?? 1) + sideMargin)
+        guard !wanted.isEmpty else { return [] }
         let found = result.lines.indices.filter { index in
             let line = ReceiptLine(index: index, line: result.lines[index])
             // A time read without its date (`12:33` of `2022-09-27 12:33`) marks the date's row too.
             let timeAlone = receipt.date == nil && line.text.contains(RereadPattern.time)
             return timeAlone || wanted.contains { line.containsLabel(anyOf: $0) }
         }
-        return found.prefix(maximumRows).map { index in
-            let box = result.lines[index].boundingBox
-            let margin = box.height / 4
-            return (index, NormalizedRect(x: left, y: box.minY - margin, width: right - left, height: box.height + 2 * margin))
-        }
+        return found.prefix(maximumRows).map { ($0, rowRegion(of: $0, in: result)) }
+    }
+
+    /// Line `index`'s row across the width of the lines read, a quarter of its height more
+    /// above and below.
+    static func rowRegion(of index: Int, in result: OCRResult) -> NormalizedRect {
+        let boxes = result.lines.filter { !$0.text.isEmpty }.map(\.boundingBox)
+        let left = max(0, (boxes.map(\.minX).min() ?? 0) - sideMargin)
+        let right = min(1, (boxes.map(\.maxX).max() ?? 1) + sideMargin)
+        let box = result.lines[index].boundingBox
+        let margin = box.height / 4
+        return NormalizedRect(x: left, y: box.minY - margin, width: right - left, height: box.height + 2 * margin)
     }
 
     /// `result` with its line `index` replaced by the lines of `reread` (that line's row

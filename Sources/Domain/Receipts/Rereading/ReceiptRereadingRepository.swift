@@ -32,33 +32,28 @@ public struct ReceiptRereadingRepository<Base: OCRRepository>: OCRRepository {
         var best = first
         var receipt = extractor.extract(from: first)
         guard options.regionOfInterest == nil else { return first }
-        // A field whose label was read but not its value: its row, alone.
-        for (index, region) in ReceiptRereading.rows(of: first, missingIn: receipt).reversed() {
-            var rowOptions = options
-            rowOptions.regionOfInterest = region
-            rowOptions.pageSegmentation = .singleLine
-            let reread = try await base.recognizeText(in: imageData, rotation: first.rotation, options: rowOptions, progress: nil)
-            let candidate = ReceiptRereading.result(best, rereadingLine: index, as: reread)
+        func reread(_ region: NormalizedRect, as segmentation: PageSegmentation) async throws -> OCRResult {
+            var regionOptions = options
+            regionOptions.regionOfInterest = region
+            regionOptions.pageSegmentation = segmentation
+            // The page's rotation as found: the region is in the upright image.
+            return try await base.recognizeText(in: imageData, rotation: first.rotation, options: regionOptions, progress: nil)
+        }
+        func keep(_ candidate: OCRResult) {
             let candidateReceipt = extractor.extract(from: candidate)
             if ReceiptRereading.isBetter(candidateReceipt, than: receipt) {
                 best = candidate
                 receipt = candidateReceipt
             }
         }
+        // A field whose label was read but not its value: its row, alone.
+        for (index, region) in ReceiptRereading.rows(of: first, missingIn: receipt).reversed() {
+            keep(ReceiptRereading.result(best, rereadingLine: index, as: try await reread(region, as: .singleLine)))
+        }
         guard ReceiptRereading.isDoubtful(receipt) else { return best }
-        for band in ReceiptRereading.regions(in: best) {
-            var rowOptions = options
-            rowOptions.regionOfInterest = band
-            rowOptions.pageSegmentation = .singleBlock
-            // The page's rotation as found: the band is in the upright image.
-            let reread = try await base.recognizeText(in: imageData, rotation: first.rotation, options: rowOptions, progress: nil)
-            let candidate = ReceiptRereading.result(best, rereading: band, as: reread)
-            let candidateReceipt = extractor.extract(from: candidate)
-            if ReceiptRereading.isBetter(candidateReceipt, than: receipt) {
-                best = candidate
-                receipt = candidateReceipt
-            }
-            if !ReceiptRereading.isDoubtful(receipt) { break }
+        // Amount rows read apart: read as one block.
+        for region in ReceiptRereading.regions(in: best) where ReceiptRereading.isDoubtful(receipt) {
+            keep(ReceiptRereading.result(best, rereading: region, as: try await reread(region, as: .singleBlock)))
         }
         return best
     }
