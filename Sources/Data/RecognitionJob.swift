@@ -170,6 +170,7 @@ struct RecognitionJob: Sendable {
             lines: lines, minimumConfidence: options.minimumConfidence, imageSize: storedSize.rotated(by: rotation),
             rotation: rotation)
         read.languages = languages
-        return options.resolvedRules.apply(to: read)
+        let ruled = options.resolvedRules.apply(to: read)
+        return options.minimumTextHeight > 0 ? MinimumTextHeightFilter(minimumTextHeight: options.minimumTextHeight).apply(to: ruled) : ruled
     }
 }

@@ -58,6 +58,16 @@ public struct RecognitionOptions: Sendable {
     /// `RecognizedLine.alternatives`. Opt-in: it costs one more line recognition per line
     /// (measured in Docs/Benchmarks.md).
     public var candidateCount = 1
+    /// The languages to read, by Apple Vision's name (`recognitionLanguages`): the same as
+    /// `languages` (BCP-47 tags such as `ko-KR` or Tesseract codes); reading it with no
+    /// languages set gives the defaults.
+    public var recognitionLanguages: [String] {
+        get { languages ?? Self.defaultLanguages }
+        set { languages = newValue }
+    }
+    /// Lines shorter than this fraction of the upright image's height are dropped (Apple
+    /// Vision's `minimumTextHeight`; 0, the default, keeps every line), whatever the rules.
+    public var minimumTextHeight: Double = 0
     /// The part of the image to read (Apple Vision's `regionOfInterest`), in normalized
     /// coordinates of the upright image (origin bottom-left); `nil` reads the whole image.
     /// The image is cut to it before reading, so a smaller region takes less time; the
