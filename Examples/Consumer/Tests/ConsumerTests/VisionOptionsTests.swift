@@ -6,8 +6,10 @@ import Testing
 @Suite struct VisionOptionsTests {
     @Test func visionSnippetReadsTheRegion() async throws {
         var options = RecognitionOptions()
-        options.recognitionLevel = .accurate; options.recognitionLanguages = ["ko-KR", "en-US"]
-        options.customWords = ["꿔바로우"]; options.minimumTextHeight = 0.03
+        options.recognitionLevel = .accurate
+        options.recognitionLanguages = ["ko-KR", "en-US"]
+        options.customWords = ["꿔바로우"]
+        options.minimumTextHeight = 0.03
         options.regionOfInterest = NormalizedRect(x: 0, y: 0.5, width: 1, height: 0.5)
         let repository = try TesseractOCRRepository()
         let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../../TestImages/receipt.png")
