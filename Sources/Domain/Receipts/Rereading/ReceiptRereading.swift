@@ -3,15 +3,15 @@
 /// A receipt's summary prints each label and its amount on one row, often far apart
 /// (`합계            42,700`). A page reader that finds blocks may read the labels and the
 /// amounts apart, losing the amount or pairing it with the next row's label; read again as
-/// one block, the rows come back whole (`regions`). A field whose label was read but not
+/// one block, the rows come back whole (`bands`). A field whose label was read but not
 /// its value (`사업자번호: 120`, the rest of the number lost) is read again on its own row
 /// (`rows`). A second reading is kept only when the receipt agrees with it better: the
 /// checks between total, items, VAT and payment, and the fields found, decide
 /// (`isBetter`), never the engine's confidence alone.
 public enum ReceiptRereading {
-    /// Rows of margin read above and below the labelled rows, each tried in turn: a total
-    /// row lost in the first reading (its label unread) lies next to the rows that were read.
-    public static let margins = [3.0, 1.5]
+    /// Rows of margin read above and below the labelled rows: a total row lost in the first
+    /// reading (its label unread) lies next to the rows that were read.
+    public static let marginRows = 1.5
     /// Labelled rows further apart than this many rows are read in separate bands (the
     /// totals and a card slip's approval printed below them).
     public static let bandGapRows = 10.0
@@ -34,12 +34,11 @@ public enum ReceiptRereading {
         return receipt.checks.contains { !$0.passed } || !total.isHighConfidence
     }
 
-    /// The regions of `result` read again (normalized, whole-image coordinates), in order:
-    /// the bands holding the rows with amount labels, with `margins` rows more above and
-    /// below each (a block reading is sensitive to what is cut at its edges, so each band is
-    /// tried with each margin), then the whole extent of the lines read. Bands span the width
-    /// of the lines read; at most `maximumBands` of them, the widest first.
-    public static func regions(in result: OCRResult) -> [NormalizedRect] {
+    /// The bands of `result` read again as one block (normalized, whole-image coordinates):
+    /// the rows with amount labels, `marginRows` rows more above and below, across the width
+    /// of the lines read; labelled rows further apart than `bandGapRows` are separate bands,
+    /// at most `maximumBands`, the tallest first.
+    public static func bands(in result: OCRResult) -> [NormalizedRect] {
         let lines = result.lines.filter { !$0.text.isEmpty && $0.boundingBox.height > 0 }
         guard !lines.isEmpty else { return [] }
         let labelled = lines.enumerated()
@@ -57,16 +56,12 @@ public enum ReceiptRereading {
         }
         let left = max(0, (lines.map(\.boundingBox.minX).min() ?? 0) - sideMargin)
         let right = min(1, (lines.map(\.boundingBox.maxX).max() ?? 1) + sideMargin)
-        let band = { (group: [NormalizedRect], margin: Double) -> NormalizedRect in
-            let bottom = max(0, (group.map(\.minY).min() ?? 0) - margin * rowHeight)
-            let top = min(1, (group.map(\.maxY).max() ?? 1) + margin * rowHeight)
+        let bands = groups.map { group in
+            let bottom = max(0, (group.map(\.minY).min() ?? 0) - marginRows * rowHeight)
+            let top = min(1, (group.map(\.maxY).max() ?? 1) + marginRows * rowHeight)
             return NormalizedRect(x: left, y: bottom, width: right - left, height: top - bottom)
         }
-        let widest = groups.sorted { band($0, 0).height > band($1, 0).height }.prefix(maximumBands)
-        let bottom = max(0, (lines.map(\.boundingBox.minY).min() ?? 0) - rowHeight)
-        let top = min(1, (lines.map(\.boundingBox.maxY).max() ?? 1) + rowHeight)
-        let extent = NormalizedRect(x: left, y: bottom, width: right - left, height: top - bottom)
-        return widest.flatMap { group in margins.map { band(group, $0) } } + [extent]
+        return Array(bands.sorted { $0.height > $1.height }.prefix(maximumBands))
     }
 
     /// The rows of `result` to read again alone, each a line (its index) whose label names

@@ -52,7 +52,7 @@ public struct ReceiptRereadingRepository<Base: OCRRepository>: OCRRepository {
         }
         guard ReceiptRereading.isDoubtful(receipt) else { return best }
         // Amount rows read apart: read as one block.
-        for region in ReceiptRereading.regions(in: best) where ReceiptRereading.isDoubtful(receipt) {
+        for region in ReceiptRereading.bands(in: best) where ReceiptRereading.isDoubtful(receipt) {
             keep(ReceiptRereading.result(best, rereading: region, as: try await reread(region, as: .singleBlock)))
         }
         return best
