@@ -115,9 +115,21 @@ extension ReceiptExtractor {
             settleOthers(of: &receipt, total: found.value, lines: lines, itemsNet: itemsNet, taxFree: taxFree, vatFits: vatFits)
             return
         }
-        let candidates = Set(printed.map(\.value) + [itemsNet, subtotalNet, taxablePlusVAT].compactMap { $0 }).filter { $0 > 0 }
-        func preference(_ total: Int) -> (Int, Int) {
-            (evidence(for: total), amounts.totals.contains { $0.value == total } ? 2 : amounts.paid.contains { $0.value == total } ? 1 : 0)
+        // In order, so that ties are broken the same way every time.
+        let candidates = Set(printed.map(\.value) + [itemsNet, subtotalNet, taxablePlusVAT].compactMap { $0 }).filter { $0 > 0 }.sorted()
+        // The most specific label printing a total (받을금액 over 합계: rank 0 over 2).
+        func labelRank(_ total: Int) -> Int {
+            let printing = amounts.totals.filter { $0.value == total }.flatMap(\.lineIndices)
+            let ranks = lines.filter { printing.contains($0.index) }.flatMap { line in
+                Keywords.total.filter { line.compact.contains($0.label) }.map(\.rank)
+            }
+            return ranks.min() ?? Keywords.total.map(\.rank).max()! + 1
+        }
+        func preference(_ total: Int) -> (Int, Int, Int) {
+            (
+                evidence(for: total), amounts.totals.contains { $0.value == total } ? 2 : amounts.paid.contains { $0.value == total } ? 1 : 0,
+                -labelRank(total)
+            )
         }
         guard let best = candidates.max(by: { preference($0) < preference($1) }) else { return }
         let support = evidence(for: best)
