@@ -8,14 +8,14 @@
 extension BusinessRegistrationNumber {
     /// A reading looked at again may differ from the first in at most this many digits
     /// (changed, left out or added): further away, it is another number.
-    public static let largestRereadDistance = 2
+    package static let largestRereadDistance = 2
 
     /// The characters of `word` (offsets) that may be a business registration number read
     /// wrong: a run of digits, hyphens and full stops, not opening with 0, that fails its
     /// check digit, either in groups of three, two and five digits (one group may have a
     /// digit more or fewer), or — on a line `labelled` as holding one (`사업자`, `등록번호`) —
     /// nine to eleven digits in one to four groups (`927-117-33068`, `355.0-94-84372`).
-    public static func doubtfulRun(in word: String, labelled: Bool) -> Range<Int>? {
+    package static func doubtfulRun(in word: String, labelled: Bool) -> Range<Int>? {
         for run in numberRuns(in: word) {
             let text = String(Array(word)[run])
             let digits = text.filter(\.isASCIIDigit)
@@ -32,7 +32,7 @@ extension BusinessRegistrationNumber {
     }
 
     /// Whether `line` (its text) labels a business registration number.
-    public static func isLabelled(_ line: String) -> Bool {
+    package static func isLabelled(_ line: String) -> Bool {
         let compact = line.filter { !$0.isWhitespace }
         return Keywords.businessNumber.contains { compact.contains($0) }
     }
@@ -40,7 +40,7 @@ extension BusinessRegistrationNumber {
     /// The number `reread` spells (`###-##-#####`) when it holds exactly one run of ten
     /// digits with a valid check digit within `largestRereadDistance` digits of the first
     /// reading `original`; `nil` otherwise.
-    public static func confirmedReading(_ reread: String, insteadOf original: String) -> String? {
+    package static func confirmedReading(_ reread: String, insteadOf original: String) -> String? {
         let candidates = numberRuns(in: reread).map { String(Array(reread)[$0].filter(\.isASCIIDigit)) }.filter { $0.count == 10 }
         guard candidates.count == 1, let digits = candidates.first, isValid(digits) else { return nil }
         let first = original.filter(\.isASCIIDigit)

@@ -10,26 +10,26 @@
 extension MaskedCardNumber {
     /// A reading looked at again may differ from the first in at most this many digits
     /// changed or added (dropped ones are not counted).
-    public static let largestRereadDistance = 1
+    package static let largestRereadDistance = 1
 
     /// Where, on a line, a card number may have been read out of shape: from the word
     /// `words.lowerBound` (at its character `start`) to the word `words.upperBound` (up to
     /// its character `end`, not included).
-    public struct DoubtfulRun: Hashable, Sendable {
-        public var words: ClosedRange<Int>
-        public var start: Int
-        public var end: Int
+    package struct DoubtfulRun: Hashable, Sendable {
+        package var words: ClosedRange<Int>
+        package var start: Int
+        package var end: Int
 
         /// A run from character `start` of the word `words.lowerBound` to character `end`
         /// (not included) of the word `words.upperBound`.
-        public init(words: ClosedRange<Int>, start: Int, end: Int) {
+        package init(words: ClosedRange<Int>, start: Int, end: Int) {
             self.words = words
             self.start = start
             self.end = end
         }
 
         /// The characters of the run, its words joined by spaces.
-        public func text(in line: [String]) -> String {
+        package func text(in line: [String]) -> String {
             words.map { index in
                 let characters = Array(line[index])
                 let from = index == words.lowerBound ? start : 0
@@ -40,7 +40,7 @@ extension MaskedCardNumber {
 
         /// `line` with the run's words made one, reading `number` in place of the run (what
         /// the first and last words hold outside it kept).
-        public func replacing(in line: [RecognizedWord], with number: String) -> [RecognizedWord] {
+        package func replacing(in line: [RecognizedWord], with number: String) -> [RecognizedWord] {
             let run = line[words]
             let first = Array(line[words.lowerBound].text)
             let last = Array(line[words.upperBound].text)
@@ -57,7 +57,7 @@ extension MaskedCardNumber {
     /// whatever was read between them after a card-number label (`카드번호`, `CARD NO`,
     /// `국민카드:`), four digits at least; or, on a line without one, a run of words holding
     /// two masking asterisks (or their lookalikes) and four digits.
-    public static func doubtfulRun(in words: [String]) -> DoubtfulRun? {
+    package static func doubtfulRun(in words: [String]) -> DoubtfulRun? {
         let line = words.joined(separator: " ")
         guard !words.isEmpty, find(in: dashed(line, underscores: false)) == nil else { return nil }
         let labelled = labelEnd(in: words)
@@ -99,7 +99,7 @@ extension MaskedCardNumber {
     /// Unlike other numbers (`NumberRereading.agreedDigits`), neither reading need be surer
     /// than the line: the masks pull every reading's confidence down, the digits are what
     /// the models agree on. `nil` otherwise.
-    public static func agreedDigits(_ readings: [(text: String, confidence: Float)], insteadOf original: String) -> String? {
+    package static func agreedDigits(_ readings: [(text: String, confidence: Float)], insteadOf original: String) -> String? {
         let numbers = readings.compactMap { find(in: dashed($0.text))?.number.filter(\.isASCIIDigit) }
         let own = original.filter(\.isASCIIDigit)
         guard readings.count >= 2, numbers.count == readings.count, let agreed = numbers.first, numbers.allSatisfy({ $0 == agreed }),
@@ -111,7 +111,7 @@ extension MaskedCardNumber {
     /// The masked card number `reread` holds, in its shape, when its digits are those of the
     /// first reading `original` with at most `largestRereadDistance` changed or added
     /// (any of the first reading's left out); `nil` otherwise.
-    public static func reshaped(_ reread: String, insteadOf original: String) -> String? {
+    package static func reshaped(_ reread: String, insteadOf original: String) -> String? {
         guard let found = find(in: dashed(withFinalOne(reread)))?.number else { return nil }
         let distance = EditDistance.between(
             Array(original.filter(\.isASCIIDigit)), Array(found.filter(\.isASCIIDigit)), leavingOutCosts: 0)

@@ -8,19 +8,19 @@
 /// (`rows`). A second reading is kept only when the receipt agrees with it better: the
 /// checks between total, items, VAT and payment, and the fields found, decide
 /// (`isBetter`), never the engine's confidence alone.
-public enum ReceiptRereading {
+package enum ReceiptRereading {
     /// Rows of margin read above and below the labelled rows: a total row lost in the first
     /// reading (its label unread) lies next to the rows that were read.
-    public static let marginRows = 1.5
+    package static let marginRows = 1.5
     /// Labelled rows further apart than this many rows are read in separate bands (the
     /// totals and a card slip's approval printed below them).
-    public static let bandGapRows = 10.0
+    package static let bandGapRows = 10.0
     /// The margin left and right of the lines read (a fraction of the image width).
-    public static let sideMargin = 0.02
+    package static let sideMargin = 0.02
     /// At most this many rows are read again alone.
-    public static let maximumRows = 4
+    package static let maximumRows = 4
     /// At most this many bands are read again.
-    public static let maximumBands = 3
+    package static let maximumBands = 3
 
     /// The labels of the rows read again: every amount the summary prints.
     static let labels =
@@ -29,7 +29,7 @@ public enum ReceiptRereading {
 
     /// Whether `receipt` needs its amounts read again: no total, or a check between its
     /// fields failed, or its total confirmed by nothing.
-    public static func isDoubtful(_ receipt: Receipt) -> Bool {
+    package static func isDoubtful(_ receipt: Receipt) -> Bool {
         guard let total = receipt.total else { return true }
         return receipt.checks.contains { !$0.passed } || !total.isHighConfidence
     }
@@ -38,7 +38,7 @@ public enum ReceiptRereading {
     /// the rows with amount labels, `marginRows` rows more above and below, across the width
     /// of the lines read; labelled rows further apart than `bandGapRows` are separate bands,
     /// at most `maximumBands`, the tallest first.
-    public static func bands(in result: OCRResult) -> [NormalizedRect] {
+    package static func bands(in result: OCRResult) -> [NormalizedRect] {
         let lines = result.lines.filter { !$0.text.isEmpty && $0.boundingBox.height > 0 }
         guard !lines.isEmpty else { return [] }
         let labelled = lines.enumerated()
@@ -69,7 +69,7 @@ public enum ReceiptRereading {
     /// or, with no date, holds a time,
     /// as a region across the width of the lines read, a quarter of the row's height more
     /// above and below; at most `maximumRows`, top first.
-    public static func rows(of result: OCRResult, missingIn receipt: Receipt) -> [(line: Int, region: NormalizedRect)] {
+    package static func rows(of result: OCRResult, missingIn receipt: Receipt) -> [(line: Int, region: NormalizedRect)] {
         var wanted: [[String]] = []
         if receipt.businessRegistrationNumber == nil { wanted.append(Keywords.businessNumber) }
         if receipt.date == nil { wanted.append(Keywords.date) }
@@ -99,7 +99,7 @@ public enum ReceiptRereading {
 
     /// `result` with its line `index` replaced by the lines of `reread` (that line's row
     /// read again alone).
-    public static func result(_ result: OCRResult, rereadingLine index: Int, as reread: OCRResult) -> OCRResult {
+    package static func result(_ result: OCRResult, rereadingLine index: Int, as reread: OCRResult) -> OCRResult {
         guard result.lines.indices.contains(index), !reread.lines.isEmpty else { return result }
         var merged = result
         merged.lines.replaceSubrange(index...index, with: reread.lines)
@@ -109,7 +109,7 @@ public enum ReceiptRereading {
     /// `result` with the lines inside `band` replaced by `reread`'s lines inside it (both
     /// whole-image coordinates). Half a row at each edge of the band is left as first read:
     /// a row cut by the band's edge is read there in pieces.
-    public static func result(_ result: OCRResult, rereading band: NormalizedRect, as reread: OCRResult) -> OCRResult {
+    package static func result(_ result: OCRResult, rereading band: NormalizedRect, as reread: OCRResult) -> OCRResult {
         let rowHeight = median(reread.lines.map(\.boundingBox.height))
         let inner = (band.minY + rowHeight / 2)...(band.maxY - rowHeight / 2)
         let inside = { (line: RecognizedLine) in
@@ -130,7 +130,7 @@ public enum ReceiptRereading {
     /// `first`: it keeps every field that names the sale (merchant, numbers, date) as
     /// `first` found it, and more of its checks pass than fail, or as many and it finds
     /// more fields.
-    public static func isBetter(_ candidate: Receipt, than first: Receipt) -> Bool {
+    package static func isBetter(_ candidate: Receipt, than first: Receipt) -> Bool {
         let naming = { (receipt: Receipt) in
             [
                 receipt.merchantName?.value, receipt.businessRegistrationNumber?.value, receipt.phoneNumber?.value,

@@ -10,14 +10,14 @@
 /// the English reading replaces it when it holds a letter, one character for each, read
 /// with `minimumConfidence`, and is no letter the English model itself writes for that
 /// digit (`I` for `1`, `O` for `0`): digits it reads as digits stay (`제1회`).
-public enum LatinLetterRepair {
+package enum LatinLetterRepair {
     /// The English reading must be at least this sure.
-    public static let minimumConfidence: Float = 0.75
+    package static let minimumConfidence: Float = 0.75
     /// The longest run (characters) taken for misread letters.
     static let longestRun = 2
 
     /// The runs of `word` (character offsets) that may be misread Latin letters.
-    public static func suspectRuns(in word: String) -> [Range<Int>] {
+    package static func suspectRuns(in word: String) -> [Range<Int>] {
         let characters = Array(word)
         guard characters.contains(where: HangulWordRepair.isHangulSyllable) else { return [] }
         var runs: [Range<Int>] = []
@@ -45,7 +45,7 @@ public enum LatinLetterRepair {
     }
 
     /// Whether `english` (read with `confidence`) replaces the run `run`.
-    public static func accepts(_ english: String, confidence: Float, insteadOf run: String) -> Bool {
+    package static func accepts(_ english: String, confidence: Float, insteadOf run: String) -> Bool {
         guard confidence >= minimumConfidence, english.count == run.count, english != run,
             english.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), english.contains(where: \.isLetter)
         else { return false }
@@ -54,7 +54,7 @@ public enum LatinLetterRepair {
 
     /// Where `run` lies along `word`, as fractions of its width: a Hangul syllable is a full
     /// square, a Latin letter or digit about 0.6 of one, other marks 0.4. `nil` for an empty run.
-    public static func span(of run: Range<Int>, in word: String) -> ClosedRange<Double>? {
+    package static func span(of run: Range<Int>, in word: String) -> ClosedRange<Double>? {
         let widths = Array(word).map(width(of:))
         let total = widths.reduce(0, +)
         guard !run.isEmpty, run.upperBound <= widths.count, total > 0 else { return nil }
@@ -64,7 +64,7 @@ public enum LatinLetterRepair {
     }
 
     /// `word` with the characters of `run` replaced by `letters`.
-    public static func replacing(_ run: Range<Int>, in word: String, with letters: String) -> String {
+    package static func replacing(_ run: Range<Int>, in word: String, with letters: String) -> String {
         var characters = Array(word)
         characters.replaceSubrange(run, with: Array(letters))
         return String(characters)

@@ -6,18 +6,18 @@
 /// approval number as a check digit does, so the reading alone is taken only when two
 /// models read the same digits there, one of them more surely than the first reading — as
 /// many digits as the first reading had, in its places (its separators and masks are kept).
-public enum NumberRereading {
+package enum NumberRereading {
     /// Words read at least this confidently are not looked at again. (Measured: at 0.9
     /// instead, twice the numbers of the 23 real images are read again, 48 instead of 25,
     /// for the same text everywhere and 0.2 s more.)
-    public static let sureConfidence: Float = 0.85
+    package static let sureConfidence: Float = 0.85
     /// A number worth a second look has at least this many digits (a date, a time, an
     /// amount, a card or approval number; not a quantity).
-    public static let fewestDigits = 4
+    package static let fewestDigits = 4
     /// Nor more than this many: the numbers it can confirm (a date and time, a card, an
     /// approval or a registration number, an amount) are shorter, and reading a longer run
     /// again costs each engine memory in proportion to its width, for nothing.
-    public static let mostDigits = 24
+    package static let mostDigits = 24
 
     /// Whether `word`, read with `confidence`, is a number worth reading again alone:
     /// unsure, with `fewestDigits` digits or more, and nothing but digits and the marks
@@ -25,7 +25,7 @@ public enum NumberRereading {
     /// `1337-01**-****-8607`), or a masked card number in its shape, whatever its masks were
     /// read as (`3332-96°*-****.909°`). (Amounts with their commas: the same text on the real images,
     /// three digits mended on generated receipts and captures, none made wrong.)
-    public static func isDoubtful(_ word: String, confidence: Float) -> Bool {
+    package static func isDoubtful(_ word: String, confidence: Float) -> Bool {
         confidence < sureConfidence && (fewestDigits...mostDigits).contains(word.count(where: \.isASCIIDigit))
             && (word.allSatisfy { $0.isASCIIDigit || "-:/.*,".contains($0) } || MaskedCardNumber.find(in: word) != nil)
     }
@@ -35,7 +35,7 @@ public enum NumberRereading {
     /// a digit remains (`1 21241294`, `. 21241294`: the edge of a label's last syllable, a
     /// speck of the paper); its text and its least confident word's confidence, so that a
     /// speck does not make a sure reading look unsure. `nil` for no words.
-    public static func withoutSpecks(_ words: [(text: String, confidence: Float)]) -> (text: String, confidence: Float)? {
+    package static func withoutSpecks(_ words: [(text: String, confidence: Float)]) -> (text: String, confidence: Float)? {
         var kept = words[...]
         let isSpeck: ((text: String, confidence: Float)) -> Bool = { $0.text.count == 1 }
         let holdsDigit: (ArraySlice<(text: String, confidence: Float)>) -> Bool = { $0.contains { $0.text.contains(where: \.isASCIIDigit) } }
@@ -52,7 +52,7 @@ public enum NumberRereading {
     /// numbers looked at on every set: agreement alone mended 5 and made 1 wrong — `1544`
     /// read `1844` by both models, each less sure than the line; with one of them surer, 4
     /// mended and none made wrong.)
-    public static func agreedDigits(_ readings: [(text: String, confidence: Float)], insteadOf original: String, confidence: Float)
+    package static func agreedDigits(_ readings: [(text: String, confidence: Float)], insteadOf original: String, confidence: Float)
         -> String?
     {
         let digitSequences = readings.map { $0.text.filter(\.isASCIIDigit) }

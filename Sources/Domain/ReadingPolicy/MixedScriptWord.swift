@@ -11,16 +11,16 @@
 /// Hangul syllables) in a plausible shape (`isPlausible`), lie side by side, and are read
 /// surely, every character at least `minimumConfidence`; of those, the one that keeps most
 /// of the word as the page read it (`kept(of:in:)`), then the most confident.
-public enum MixedScriptWord {
+package enum MixedScriptWord {
     /// One character of a reading and where it lies along the line (any unit, both
     /// readings the same).
-    public struct Symbol: Sendable, Hashable {
-        public var text: String
-        public var minX: Double
-        public var maxX: Double
-        public var confidence: Float
+    package struct Symbol: Sendable, Hashable {
+        package var text: String
+        package var minX: Double
+        package var maxX: Double
+        package var confidence: Float
 
-        public init(text: String, minX: Double, maxX: Double, confidence: Float) {
+        package init(text: String, minX: Double, maxX: Double, confidence: Float) {
             self.text = text
             self.minX = minX
             self.maxX = maxX
@@ -31,7 +31,7 @@ public enum MixedScriptWord {
     }
 
     /// Every character taken must be read at least this confidently.
-    public static let minimumConfidence: Float = 0.85
+    package static let minimumConfidence: Float = 0.85
     /// Two parts may overlap by this fraction of the narrower neighbour's width (the
     /// models' character boxes are approximate).
     static let overlapTolerance = 0.25
@@ -42,7 +42,7 @@ public enum MixedScriptWord {
     /// the word rather than replace it (`kept(of:in:)`), the one keeping most of it, then
     /// the most confident; `nil` when there is none, or it is the word as read or less
     /// confident.
-    public static func mended(_ word: RecognizedWord, korean: [Symbol], english: [Symbol]) -> RecognizedText? {
+    package static func mended(_ word: RecognizedWord, korean: [Symbol], english: [Symbol]) -> RecognizedText? {
         mended(word, korean: korean, english: english, keeping: nil)
     }
 
@@ -52,7 +52,7 @@ public enum MixedScriptWord {
     /// except that only those sure syllables must be kept: what the Korean model read in the
     /// head, it did not read surely as Hangul. The head must read as capitals (and marks). `nil`
     /// when the word has no such head or no such reading.
-    public static func mended(_ word: RecognizedWord, korean: [Symbol], englishHead: [Symbol]) -> RecognizedText? {
+    package static func mended(_ word: RecognizedWord, korean: [Symbol], englishHead: [Symbol]) -> RecognizedText? {
         // A head is a brand or an acronym in capitals (`BC`, `AJ`, `GS`); digits are a number's
         // (`365열린약국`, its speck read `wx`), lowercase letters a misreading (`하나로마트` made `om니로마트`).
         // Marks read beside it (a speck read `‘`) are left to the merge, which takes none.
@@ -68,7 +68,7 @@ public enum MixedScriptWord {
     /// syllables or more read surely: midway between the head's last character and the
     /// first of those syllables. The English model reading the whole word misreads the
     /// letters beside Hangul (`BoFFE`, `Apa`); read alone, the head comes back right.
-    public static func headEnd(in korean: [Symbol]) -> Double? {
+    package static func headEnd(in korean: [Symbol]) -> Double? {
         guard let first = sureTail(of: korean) else { return nil }
         let start = korean[first].minX
         return (min(start, korean[..<first].map(\.maxX).max() ?? start) + start) / 2
@@ -129,7 +129,7 @@ public enum MixedScriptWord {
     /// a number and a unit of one or two syllables, `5,980원`, `1년에`), Latin letters alone on
     /// a line holding Hangul (`kosisd`, `EDAS`; a line of English is read as English), or
     /// Hangul read under `unsureHangul` (`카카오` with its `T` lost).
-    public static func isSuspect(_ word: RecognizedWord, in line: RecognizedLine) -> Bool {
+    package static func isSuspect(_ word: RecognizedWord, in line: RecognizedLine) -> Bool {
         guard word.confidence < unsure else { return false }
         let scalars = Array(word.text.unicodeScalars)
         let syllables = scalars.filter(HangulWordRepair.isHangulSyllable).count
@@ -141,7 +141,7 @@ public enum MixedScriptWord {
     }
 
     /// How a word is looked at again.
-    public enum Look: Sendable, Equatable {
+    package enum Look: Sendable, Equatable {
         /// Merged from both models' readings (`mended(_:korean:english:)`), or failing that,
         /// its head read alone (`mended(_:korean:englishHead:)`): a suspect word (`isSuspect`).
         case whole
@@ -152,7 +152,7 @@ public enum MixedScriptWord {
     }
 
     /// How `word` of `line` is looked at again; `nil` when it is left as read.
-    public static func look(at word: RecognizedWord, in line: RecognizedLine) -> Look? {
+    package static func look(at word: RecognizedWord, in line: RecognizedLine) -> Look? {
         if isSuspect(word, in: line) { return .whole }
         let scalars = word.text.unicodeScalars
         let hangulOnly = scalars.filter(HangulWordRepair.isHangulSyllable).count >= 3 && !scalars.contains(where: isLatinLetterOrDigit)
@@ -160,12 +160,12 @@ public enum MixedScriptWord {
     }
 
     /// A Hangul word read less confidently than this is looked at again for a Latin head.
-    public static let unsureHead: Float = 0.7
+    package static let unsureHead: Float = 0.7
 
     /// A word read at least this confidently is left as read.
-    public static let unsure: Float = 0.9
+    package static let unsure: Float = 0.9
     /// A Hangul word read less confidently than this is looked at again.
-    public static let unsureHangul: Float = 0.5
+    package static let unsureHangul: Float = 0.5
 
     /// How many of `word`'s letters and digits `merged` keeps in order, when it mends the
     /// word rather than replacing it: it keeps at least half of them, and has about as many

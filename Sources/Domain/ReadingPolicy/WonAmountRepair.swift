@@ -7,19 +7,19 @@
 /// separators. So an amount whose digit groups are followed by a short tail of digits or
 /// brackets — a shape no amount has — is replaced by the mixed reading's amount and `원`
 /// when the Korean reading of its span is that amount's digits followed by `원`.
-public enum WonAmountRepair {
+package enum WonAmountRepair {
     /// The longest tail (after the last complete digit group) taken for a misread `원`.
     static let longestTail = 3
 
     /// Whether `text` is a comma-grouped amount followed by a tail a misread `원` leaves
     /// (digits, brackets, a dash): `33,6002)`, `36,1004`.
-    public static func isCandidate(_ text: String) -> Bool {
+    package static func isCandidate(_ text: String) -> Bool {
         split(text) != nil
     }
 
     /// The indices of the words that are candidates, alone or as an amount split after its
     /// comma into two words (`36,` `100-2)`).
-    public static func candidates(in texts: [String]) -> Set<Int> {
+    package static func candidates(in texts: [String]) -> Set<Int> {
         var found: Set<Int> = []
         for (index, text) in texts.enumerated() {
             if isCandidate(text) { found.insert(index) }
@@ -51,7 +51,7 @@ public enum WonAmountRepair {
     /// - Parameters:
     ///   - line: The mixed-language reading.
     ///   - koreanWords: The same span read with the Korean model alone, left to right.
-    public static func repair(_ line: RecognizedLine, koreanWords: [RecognizedWord]) -> RecognizedLine {
+    package static func repair(_ line: RecognizedLine, koreanWords: [RecognizedWord]) -> RecognizedLine {
         var words: [RecognizedWord] = []
         var index = line.words.startIndex
         while index < line.words.endIndex {

@@ -10,19 +10,19 @@
 /// two readings of a run are then matched in the smallest groups whose word breaks
 /// coincide, and each group is taken from the reading whose least sure word is surer, as
 /// Tesseract does.
-public enum ModelChoice {
+package enum ModelChoice {
     /// Hangul syllables (and digits with them) read less surely than this are doubted.
-    public static let unsureLetters: Float = 0.6
+    package static let unsureLetters: Float = 0.6
     /// Digits (with their separators) read less surely than this are doubted.
-    public static let unsureDigits: Float = 0.8
+    package static let unsureDigits: Float = 0.8
     /// Anything else (jamo, letters of another script, marks among them) read less surely
     /// than this is doubted.
-    public static let unsureOther: Float = 0.9
+    package static let unsureOther: Float = 0.9
     /// Words of punctuation alone read less surely than this are doubted.
-    public static let unsureMarks: Float = 0.5
+    package static let unsureMarks: Float = 0.5
 
     /// Whether the first model's reading of `word` is put to the other models.
-    public static func isDoubtful(_ word: RecognizedWord) -> Bool {
+    package static func isDoubtful(_ word: RecognizedWord) -> Bool {
         word.confidence < threshold(for: word.text)
     }
 
@@ -47,7 +47,7 @@ public enum ModelChoice {
     }
 
     /// The runs of consecutive words of `line` that `isDoubtful`, as ranges of word indexes.
-    public static func doubtfulRuns(in line: RecognizedLine) -> [Range<Int>] {
+    package static func doubtfulRuns(in line: RecognizedLine) -> [Range<Int>] {
         var runs: [Range<Int>] = []
         for (index, word) in line.words.enumerated() where isDoubtful(word) {
             if let last = runs.last, last.upperBound == index {
@@ -66,7 +66,7 @@ public enum ModelChoice {
     /// its `characters` (the line's, as read) and each piece is chosen alone.
     /// - Returns: The line (its confidence following its words when any was replaced), and
     ///   the first model's words (or pieces) that were replaced.
-    public static func choosing(
+    package static func choosing(
         in line: RecognizedLine, characters: [RecognizedWord] = [], runs: [Range<Int>], otherWords: [RecognizedWord]
     ) -> (line: RecognizedLine, replaced: [RecognizedWord]) {
         var words: [RecognizedWord] = []

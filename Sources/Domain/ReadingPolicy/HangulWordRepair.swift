@@ -9,17 +9,17 @@
 /// (no Hangul; Latin letters, or mostly symbols) — or a run of adjacent suspect words — is
 /// replaced by the Korean reading of the same span when that reading is mostly Hangul
 /// syllables and the Korean model is more confident of it than the mixed reading was.
-public enum HangulWordRepair {
+package enum HangulWordRepair {
     /// The smallest confidence a Korean reading needs to replace a word (it must also be
     /// more confident than the word it replaces; that is the condition that does the work).
-    public static let minimumConfidence: Float = 0.3
+    package static let minimumConfidence: Float = 0.3
 
     /// `line` with its suspect words replaced by the Korean words covering the same span,
     /// where those spell well-formed Hangul.
     /// - Parameters:
     ///   - line: The mixed-language reading.
     ///   - koreanWords: The same line read with the Korean model alone, left to right.
-    public static func repair(_ line: RecognizedLine, koreanWords: [RecognizedWord]) -> RecognizedLine {
+    package static func repair(_ line: RecognizedLine, koreanWords: [RecognizedWord]) -> RecognizedLine {
         // Tesseract may split one Korean word into several suspect ones (서울특별시 → `ASS SA`),
         // so at each suspect word the longest run of suspect words that the Korean reading
         // covers word by word is replaced together; shorter runs are tried after it.
@@ -45,7 +45,7 @@ public enum HangulWordRepair {
 
     /// Whether a word may be a misread Korean word: it has no Hangul, and has Latin
     /// letters or is mostly symbols (neither letters nor digits).
-    public static func isSuspect(_ text: String) -> Bool {
+    package static func isSuspect(_ text: String) -> Bool {
         let scalars = Array(text.unicodeScalars)
         guard !scalars.isEmpty, !scalars.contains(where: isHangul) else { return false }
         let symbols = scalars.filter { !$0.properties.isAlphabetic && $0.properties.numericType == nil }.count
@@ -54,7 +54,7 @@ public enum HangulWordRepair {
 
     /// Whether `text` reads as Korean: Hangul syllables at least as many as digits and
     /// Latin letters together, otherwise only punctuation, and no stray jamo.
-    public static func isWellFormedHangul(_ text: String) -> Bool {
+    package static func isWellFormedHangul(_ text: String) -> Bool {
         let scalars = text.unicodeScalars
         let syllables = scalars.filter(isHangulSyllable).count
         let others = scalars.filter { $0.properties.numericType != nil || isLatinLetter($0) }.count
@@ -93,10 +93,10 @@ public enum HangulWordRepair {
     }
 
     /// A precomposed Hangul syllable (가–힣).
-    public static func isHangulSyllable(_ scalar: Unicode.Scalar) -> Bool { (0xAC00...0xD7A3).contains(scalar.value) }
+    package static func isHangulSyllable(_ scalar: Unicode.Scalar) -> Bool { (0xAC00...0xD7A3).contains(scalar.value) }
 
     /// Whether `character` is one precomposed Hangul syllable.
-    public static func isHangulSyllable(_ character: Character) -> Bool {
+    package static func isHangulSyllable(_ character: Character) -> Bool {
         character.unicodeScalars.count == 1 && character.unicodeScalars.allSatisfy(isHangulSyllable)
     }
 

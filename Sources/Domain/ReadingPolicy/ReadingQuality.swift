@@ -3,18 +3,18 @@
 /// Used to choose between two readings of the same image (for example one block of text
 /// versus full layout analysis): the better reading has more characters read with
 /// confidence, weighted by that confidence.
-public struct ReadingQuality: Sendable, Hashable, Comparable {
+package struct ReadingQuality: Sendable, Hashable, Comparable {
     /// Characters (whitespace excluded) in words of at least `minimumWordConfidence`,
     /// each weighted by its word's confidence.
-    public let confidentCharacters: Double
+    package let confidentCharacters: Double
     /// The character-weighted mean word confidence over all words, 0 when there are none.
-    public let meanConfidence: Double
+    package let meanConfidence: Double
 
     /// Words below this confidence count as unread.
-    public static let minimumWordConfidence: Float = 0.5
+    package static let minimumWordConfidence: Float = 0.5
 
     /// Measures a reading.
-    public init(lines: [RecognizedLine]) {
+    package init(lines: [RecognizedLine]) {
         var weighted = 0.0
         var characters = 0
         var confident = 0.0
@@ -30,7 +30,7 @@ public struct ReadingQuality: Sendable, Hashable, Comparable {
         meanConfidence = characters == 0 ? 0 : weighted / Double(characters)
     }
 
-    public static func < (lhs: ReadingQuality, rhs: ReadingQuality) -> Bool {
+    package static func < (lhs: ReadingQuality, rhs: ReadingQuality) -> Bool {
         (lhs.confidentCharacters, lhs.meanConfidence) < (rhs.confidentCharacters, rhs.meanConfidence)
     }
 }
