@@ -186,7 +186,10 @@ struct ScanCommand {
     private func annotate(_ result: OCRResult, of source: ImageSource, to target: OutputFile) -> ExitCode {
         do {
             let image = try source.load()
-            let png = try ResultAnnotation.png(of: image, result: result, maximumPixelCount: options.recognitionOptions.maximumPixelCount)
+            // With --extract receipt, the fields found are boxed too.
+            let fields = options.extraction == .receipt ? ReceiptExtractor().extract(from: result).fieldBoxes : []
+            let png = try ResultAnnotation.png(
+                of: image, result: result, highlighting: fields, maximumPixelCount: options.recognitionOptions.maximumPixelCount)
             try target.write(png)
             if !options.quiet { console.standardError("Annotated \(target.path.escapedForDisplay) (rotation \(result.rotation.degrees)°).\n") }
             return .success

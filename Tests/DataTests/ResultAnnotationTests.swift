@@ -44,6 +44,21 @@ struct ResultAnnotationTests {
         #expect(corner.0 == corner.1 && corner.1 == corner.2)
     }
 
+    @Test("Highlighted boxes (a receipt's fields) are drawn in blue over the lines' boxes")
+    func highlightedFields() async throws {
+        let fixture = Fixture("receipt.png")
+        let options = RecognitionOptions(rules: .fieldExtraction())
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright, options: options)
+        let total = try #require(ReceiptExtractor().extract(from: result).total)
+        let png = try ResultAnnotation.png(of: try fixture.data(), result: result, highlighting: [total.boundingBox])
+        var read = png.withUnsafeBytes { pixReadMem($0.bindMemory(to: UInt8.self).baseAddress, $0.count) }
+        defer { pixDestroy(&read) }
+        let pix = try #require(read)
+        let box = total.boundingBox.topLeftPixelRect(in: result.imageSize)
+        let (red, green, blue) = Self.colour(pix, box.x + box.width / 2, box.y)
+        #expect(red == 0 && green == 90 && blue == 255, "\(red),\(green),\(blue)")
+    }
+
     @Test("What cannot be decoded is the same error recognition gives")
     func notAnImage() {
         #expect(throws: OCRError.self) { try ResultAnnotation.png(of: Data("not an image".utf8), result: OCRResult(lines: [])) }

@@ -11,18 +11,20 @@ import Foundation
 /// ```
 ///
 /// Green boxes were read with at least `confident` confidence, orange with at least
-/// `doubtful`, red below. The PNG's comment names the rotation that was applied
-/// (`rotation: 90`).
+/// `doubtful`, red below; boxes to highlight (a receipt's fields) are blue, drawn thicker.
+/// The PNG's comment names the rotation that was applied (`rotation: 90`).
 public enum ResultAnnotation {
     /// Lines at or above this confidence are boxed in green.
     public static let confident: Float = 0.9
     /// Lines at or above this confidence (and below `confident`) are boxed in orange; below, red.
     public static let doubtful: Float = 0.5
 
-    /// The PNG of `imageData` turned by `result.rotation`, with `result`'s line boxes drawn.
+    /// The PNG of `imageData` turned by `result.rotation`, with `result`'s line boxes drawn
+    /// and `highlighted` boxes (normalized, like the lines') over them.
     /// - Throws: `OCRError` when the image cannot be decoded (as recognition would) or drawn.
     public static func png(
-        of imageData: Data, result: OCRResult, maximumPixelCount: Int = RecognitionOptions.defaultMaximumPixelCount
+        of imageData: Data, result: OCRResult, highlighting highlighted: [NormalizedRect] = [],
+        maximumPixelCount: Int = RecognitionOptions.defaultMaximumPixelCount
     ) throws(OCRError) -> Data {
         let upright = try ImageDecoder.decode(imageData, maximumPixelCount: maximumPixelCount).rotated(by: result.rotation)
         guard let canvas = LeptonicaImage(taking: pixConvertTo32(upright.pix)) else {
@@ -30,14 +32,15 @@ public enum ResultAnnotation {
         }
         let size = canvas.size
         let width = Int32(max(2, min(size.width, size.height) / 300))
-        for line in result.lines {
-            let rect = line.boundingBox.topLeftPixelRect(in: size)
-            guard let box = boxCreate(Int32(rect.x), Int32(rect.y), Int32(max(rect.width, 1)), Int32(max(rect.height, 1))) else { continue }
+        func draw(_ rectangle: NormalizedRect, width: Int32, colour: (UInt8, UInt8, UInt8)) {
+            let rect = rectangle.topLeftPixelRect(in: size)
+            guard let box = boxCreate(Int32(rect.x), Int32(rect.y), Int32(max(rect.width, 1)), Int32(max(rect.height, 1))) else { return }
             var pointer: UnsafeMutablePointer<BOX>? = box
-            let (red, green, blue) = colour(for: line.confidence)
-            pixRenderBoxArb(canvas.pix, box, width, red, green, blue)
+            pixRenderBoxArb(canvas.pix, box, width, colour.0, colour.1, colour.2)
             boxDestroy(&pointer)
         }
+        for line in result.lines { draw(line.boundingBox, width: width, colour: colour(for: line.confidence)) }
+        for rectangle in highlighted { draw(rectangle, width: 2 * width, colour: (0, 90, 255)) }
         pixSetText(canvas.pix, "rotation: \(result.rotation.degrees)")
         return try canvas.pngData()
     }

@@ -59,6 +59,16 @@ public struct Receipt: Sendable, Hashable, Codable {
 
     /// The sum of the discounts (0 when there are none).
     public var discountTotal: Int { KoreanAmount.sum(discounts.map(\.value)) }
+
+    /// The boxes of the fields found (items included), where they were read.
+    public var fieldBoxes: [NormalizedRect] {
+        let boxes: [NormalizedRect?] = [
+            merchantName?.boundingBox, businessRegistrationNumber?.boundingBox, phoneNumber?.boundingBox, date?.boundingBox,
+            taxableAmount?.boundingBox, vat?.boundingBox, total?.boundingBox, paymentMethod?.boundingBox, cardNumber?.boundingBox,
+            approvalNumber?.boundingBox,
+        ]
+        return boxes.compactMap { $0 } + discounts.map(\.boundingBox) + items.map(\.boundingBox)
+    }
 }
 
 /// How a receipt was paid.
