@@ -91,40 +91,10 @@ struct RecognitionJob: Sendable {
                 })
         }
         var lines = reading.lines
-        if options.recognitionLevel == .accurate {
-            // Lines still under the minimum confidence — dropped by the standard rules, barely
-            // read for field extraction — are shown in other ways (measured on the real
-            // receipts: a card slip's number and a VAT found, every field 1 → 2 of 8).
-            let review = DoubtfulLineReview(
-                crew: crew, setup: setup, control: control, otherViewsBelow: options.minimumConfidence,
-                bodyTextHeight: base.twoSizes ? base.textHeight : nil)
-            lines = try trace.measure("review") { try review.review(lines, in: reading.prepared) }
-            let unread = UnreadLineReview(crew: crew, setup: setup, control: control)
-            lines = try trace.measure("unread") {
-                try unread.review(lines, found: reading.foundLines, textHeight: base.textHeight, in: reading.prepared)
-            }
-        }
-        for kind in Self.secondOpinions where kind.applies(languages: languages, level: options.recognitionLevel) {
-            let opinion = kind.init(crew: crew, control: control, minimumLineConfidence: filterThreshold)
-            lines = try trace.measure(kind.stage) { try opinion.review(lines, in: reading.prepared) }
-        }
-        if UnsureWordReview.applies(languages: languages, level: options.recognitionLevel) {
-            let unsure = UnsureWordReview(
-                crew: crew, control: control, minimumLineConfidence: filterThreshold,
-                minimumWordConfidence: options.resolvedRules.dropsWordsBelow)
-            lines = try trace.measure(UnsureWordReview.stage) { try unsure.review(lines, in: reading.prepared) }
-        }
-        if options.recognitionLevel == .accurate {
-            let numbers = NumberReview(crew: crew, setup: setup, control: control, minimumLineConfidence: filterThreshold)
-            lines = try trace.measure(NumberReview.stage) { try numbers.review(lines, in: reading.prepared) }
-        }
-        // Read and looked at again: now the words read inside pictures must be sure.
-        lines = PageReader.reliableWords(of: lines, inside: reading.pictures)
-        if options.candidateCount > 1 {
-            let models = LineCandidates.models(for: languages).map { model in { engines.optionalEngine(for: model) } }
-            let candidates = LineCandidates(
-                engines: models, control: control, count: min(options.candidateCount, RecognitionOptions.maximumCandidateCount))
-            lines = try trace.measure("candidates") { try candidates.attach(to: lines, in: reading.prepared) }
+        let reviews = lineReviews(
+            crew: crew, setup: setup, languages: languages, textHeight: base.textHeight, bodyTextHeight: base.twoSizes ? base.textHeight : nil)
+        for review in reviews {
+            lines = try trace.measure(review.stage) { try review.review(lines, of: reading) }
         }
         control.report(1)
         let uprightBy = initial.followed(by: reading.rotation)
@@ -156,7 +126,7 @@ struct RecognitionJob: Sendable {
     /// on those; measured: the same text on the real and held-out sets, the Korean second
     /// opinion's CPU 1.76 → 1.01 s over the 23 real images); 0 with rules that keep every
     /// line (`--raw`, field extraction).
-    private var filterThreshold: Float {
+    var filterThreshold: Float {
         options.resolvedRules.dropsLinesBelow
     }
 

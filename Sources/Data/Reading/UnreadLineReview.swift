@@ -22,6 +22,8 @@ struct UnreadLineReview {
     let crew: EngineCrew
     let setup: EngineSetup
     let control: RecognitionControl
+    /// The page's measured text height, when measured: what a line found is compared with.
+    var textHeight: Double? = nil
 
     /// A piece read alone is kept at this confidence or more.
     static let keptConfidence: Float = 0.75
