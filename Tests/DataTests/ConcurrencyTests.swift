@@ -54,6 +54,19 @@ struct ConcurrencyTests {
         #expect(values.allSatisfy { (0...1).contains($0) })
     }
 
+    @Test("Progress as an AsyncSequence: rising to 1, ending with the reading, whose result is the task's")
+    func progressSequence() async throws {
+        let data = try Fixture("receipt.png").data()
+        let (progress, reading) = try SharedRepository.get().recognizeTextReportingProgress(in: data, rotation: .upright)
+        var values: [Double] = []
+        for await fraction in progress { values.append(fraction) }  // ends when the reading does
+        let result = try await reading.value
+        #expect(values.count >= 2)
+        #expect(values == values.sorted())
+        #expect(values.last == 1)
+        #expect(result.text == (try await SharedRepository.get().recognizeText(in: data, rotation: .upright).text))
+    }
+
     @Test("More engines than cores are never started: further calls wait their turn instead of sharing cores")
     func enginesCappedAtCores() throws {
         let cores = ProcessInfo.processInfo.activeProcessorCount

@@ -70,3 +70,25 @@ extension OCRRepository {
         return try await recognizeText(in: data, rotation: rotation, options: options, progress: progress)
     }
 }
+
+extension OCRRepository {
+    /// Starts reading an image and hands back its progress as an `AsyncSequence` (fractions
+    /// of the work done, 0...1, increasing; it ends when the reading does) and the task that
+    /// gives the result (cancel it to stop the reading).
+    ///
+    /// ```swift
+    /// let (progress, reading) = repository.recognizeTextReportingProgress(in: image)
+    /// for await fraction in progress { bar.set(fraction) }
+    /// let result = try await reading.value
+    /// ```
+    public func recognizeTextReportingProgress(
+        in imageData: Data, rotation: RotationDegree? = nil, options: RecognitionOptions = RecognitionOptions()
+    ) -> (progress: AsyncStream<Double>, result: Task<OCRResult, any Error>) {
+        let (progress, continuation) = AsyncStream.makeStream(of: Double.self, bufferingPolicy: .bufferingNewest(64))
+        let reading = Task {
+            defer { continuation.finish() }
+            return try await recognizeText(in: imageData, rotation: rotation, options: options) { continuation.yield($0) }
+        }
+        return (progress, reading)
+    }
+}
