@@ -110,9 +110,8 @@ struct RecognitionJob: Sendable {
 
     /// The engines the stages after the reading of a page in `setup` read with, in the order
     /// they ask for them: the second opinions' and the unsure words' models alone. Started in
-    /// time no thread would use (`EngineCrew.startingEngine`): measured on the 23 real
-    /// images, kor and eng were asked for on 21 and 18. (Orientation detection's, asked for on
-    /// 6, is not: 35 MB more on the 17 others, 0.07 s less on the 6.)
+    /// time no thread would use (`EngineCrew.startingEngine`): most pages ask for them.
+    /// (Orientation detection's is not: few pages ask for it, and it costs memory on all.)
     func laterEngines(after setup: EngineSetup) -> [EngineSetup] {
         let level = options.recognitionLevel
         var asked = Self.secondOpinions.filter { $0.applies(languages: languages, level: level) }.flatMap { $0.engineSetups }
@@ -123,9 +122,8 @@ struct RecognitionJob: Sendable {
     }
 
     /// The confidence under which the rules in force drop a line (second looks are not spent
-    /// on those; measured: the same text on the real and held-out sets, the Korean second
-    /// opinion's CPU 1.76 → 1.01 s over the 23 real images); 0 with rules that keep every
-    /// line (`--raw`, field extraction).
+    /// on lines that will be dropped); 0 with rules that keep every line (`--raw`, field
+    /// extraction).
     var filterThreshold: Float {
         options.resolvedRules.dropsLinesBelow
     }

@@ -40,8 +40,7 @@ struct ImagePreparation {
     static let minimumSkewDegrees = 0.3
     static let border = 16
     /// A photographed page whose corners lie this far (a share of its shorter side) from an
-    /// upright rectangle's is straightened (measured: synthetic photographed receipts
-    /// 0.219 → 0.177, real photographs unchanged; Docs/Benchmarks.md).
+    /// upright rectangle's is straightened: below it, straightening only resamples.
     static let straighteningSlant = 0.02
 
     let level: RecognitionLevel

@@ -25,10 +25,8 @@ extension LeptonicaImage {
     static let deskMaximumRelativeLevel = 0.5
     /// A desk covering `wideDeskShare` of the picture or more may be this light: rows of text
     /// near the edge are thin strips, never a third of the picture. Receipts photographed on
-    /// a mid-grey table (0.51–0.60 of their paper) kept the table, and one global threshold
-    /// then lost their faint print (measured: synthetic photographed receipts 0.100 → 0.048
-    /// on the tune split, 0.227 → 0.176 held out; the real images unchanged — their wooden
-    /// desks are at 0.63–0.66, a web graphic's coloured edge band at 0.57 covers 15%).
+    /// a mid-grey table kept the table, and one global threshold then lost their faint
+    /// print; a web graphic's coloured edge band covers far less of the picture.
     static let wideDeskMaximumRelativeLevel = 0.62
     static let wideDeskShare = 0.3
 

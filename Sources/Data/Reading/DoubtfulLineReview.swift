@@ -12,17 +12,12 @@ import Domain
 /// A line still read under `otherViewsBelow` (the confidence filter would drop it) is shown to
 /// Tesseract in other ways (`LineView`), while it stays that unsure: made `widening` times
 /// wider (its line model sees narrow print — a condensed receipt font, a card number of
-/// asterisks — better spread out), then with bolder strokes. Measured on the 23 real images
-/// (Docs/Benchmarks.md): widened, mean CER 0.296 → 0.286 (a condensed receipt 0.463 →
-/// 0.367, a card slip's number line 0.455 → 0.331), +0.6 s; bolder after that, 0.286 →
-/// 0.281. Widened 1.3 or 1.7 times, lines read less well; twice as wide, worse than not at
-/// all; thinner strokes instead of bolder, 0.283; every line still doubtful (under 0.8)
-/// shown so, 0.276 for 1.5–3 s more (not taken).
+/// asterisks — better spread out), then with bolder strokes. Other widths read less well,
+/// thinner strokes no better, and showing every doubtful line so cost seconds for little.
 ///
 /// A line holding a mask read unsurely out of a card number's shape (`2760-24*-*_1383`) is
 /// shown so too, whatever its confidence, and a view is taken when it reads the shape
-/// (measured on the generated receipts: card numbers right 71% → 77% held out, 67% → 79% on
-/// the tune split; taking any more confident view instead turned right numbers wrong).
+/// (taking any more confident view instead turned right numbers wrong).
 struct DoubtfulLineReview {
     let crew: EngineCrew
     /// The setup of the engine the page was read with.
@@ -43,8 +38,8 @@ struct DoubtfulLineReview {
     /// How much wider a line still unsure is read.
     static let widening = 1.5
     /// A reading with fewer characters than this per line height of the line's width is
-    /// sparse: not shown in other ways (measured: the wall sign 5.0 → 4.1 s, the same text
-    /// on the 23 real images and the held-out split).
+    /// sparse: not shown in other ways (brick and shadow read as specks: other views only
+    /// cost time there).
     static let sparseReading = 0.7
 
     func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {

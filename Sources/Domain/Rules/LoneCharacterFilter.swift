@@ -1,7 +1,6 @@
 /// Drops a line of one character (or up to `longest`) read less surely than `minimumConfidence`: alone, an
 /// unsure character is more often a speck, a plate's bolt, print showing through from the
-/// back of a page or the edge of a brick than text (measured on the 23 real images: all
-/// five such lines were), while a character printed on its own and read surely — a piece
+/// back of a page or the edge of a brick than text, while a character printed on its own and read surely — a piece
 /// of a letter-spaced heading, a page number — stays.
 public struct LoneCharacterFilter: RecognitionRule, Hashable, Codable {
     /// A line this short is kept from this confidence (0...1) up.

@@ -7,10 +7,8 @@ import Foundation
 /// almost no gap between the syllables on either side, so with `hangulJoiningGap` above 0
 /// two adjacent words are joined when the last character of one and the first of the next
 /// are Hangul syllables and the gap between their boxes is under that many line heights.
-/// It is off by default because, measured on 112 evaluation pages, Tesseract 5's `kor`
-/// model put a stray space inside a word once in 2,158 Hangul word pairs, while real
-/// spaces on skewed and photographed pages are often as narrow (a 0.1 gap would have
-/// joined 82 real spaces). Lines without word boxes keep their spaces (only collapsed).
+/// It is off by default because Tesseract 5's `kor` model rarely puts a stray space inside a
+/// word, while real spaces on skewed and photographed pages are often as narrow. Lines without word boxes keep their spaces (only collapsed).
 public struct TextCleanup: RecognitionRule, Hashable, Codable {
     /// The gap, as a fraction of the line's height in pixels, under which adjacent Hangul
     /// words are joined; 0 (the default) never joins.

@@ -9,9 +9,8 @@ import Domain
 /// Runs for `.accurate` readings whose languages include `kor` and another language.
 /// Only the suspect words are re-read — each run of them with two line heights of margin,
 /// or the whole line when the runs cover half of it or more — which costs less than half
-/// of re-reading whole lines (measured: 2.3 → 1.05 s of CPU over the 48 tune pages) with
-/// the same accuracy (tune 0.045 either way; held-out 0.066 → 0.065). A `kor` engine is
-/// made once per worker.
+/// of re-reading whole lines, with the same accuracy. A `kor` engine is made once per
+/// worker.
 struct KoreanSecondOpinion: LineSecondOpinion {
     static let stage = "korean"
     static var models: [[String]] { [korean] }
