@@ -10,7 +10,7 @@ extension RecognizedLine {
     ///
     /// Tesseract's line boxes are reliable but its per-syllable boxes sometimes reach far
     /// into the neighbouring lines, so word boxes are clipped to the line box.
-    public func groupingWordsByText() -> RecognizedLine {
+    package func groupingWordsByText() -> RecognizedLine {
         var line = self
         let clipped = words.map { word in
             RecognizedWord(text: word.text, boundingBox: word.boundingBox.clipped(to: boundingBox), confidence: word.confidence)

@@ -1,6 +1,6 @@
 extension Duration {
     /// The duration in seconds, as a floating-point number.
-    public var inSeconds: Double {
+    package var inSeconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
