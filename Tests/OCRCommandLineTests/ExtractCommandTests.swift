@@ -51,6 +51,22 @@ struct ExtractCommandTests {
         #expect(object["lines"] as? Int == 11)
     }
 
+    @Test("Each field says why it is trusted: confirmed by the checks, read and unconfirmed, or mended by the sums from its text")
+    func fieldBasis() async throws {
+        let text = ["더현대 판교점", "사업자번호 220-81-62517", "2025-10-18 21:22", "과세물품가액 35,454", "부 가 세 31546", "합계 39,000", "신용카드 39,000"]
+        let path = try Self.write(text.joined(separator: "\n"))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let captured = CapturedConsole()
+        #expect(await OCRCommandLine.run(["extract", "receipt", path, "--format", "json"], console: captured.console) == .success)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(captured.standardOutput.utf8)) as? [String: Any])
+        let receipt = try #require(object["receipt"] as? [String: Any])
+        func basis(_ field: String) -> String? { (receipt[field] as? [String: Any])?["basis"] as? String }
+        #expect(basis("total") == "confirmed")
+        #expect(basis("businessRegistrationNumber") == "confirmed", "its check digit")
+        #expect(basis("vat") == "mended", "3,546 from the text 31546: \(String(describing: receipt["vat"]))")
+        #expect(basis("merchantName") == "read")
+    }
+
     @Test("A file that is not UTF-8 text, and a missing kind, are refused with their statuses")
     func refusals() async {
         let image = CapturedConsole()

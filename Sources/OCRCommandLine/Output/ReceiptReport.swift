@@ -9,6 +9,10 @@ struct ReceiptReport: Encodable {
         var lines: [Int]
         var boundingBox: ScanReport.Box
         var text: String
+        /// Why the value is trusted: `confirmed` (a check, a check digit or a second printing
+        /// agrees: confidence ≥ 0.9), `mended` (an amount the receipt's sums gave, not what its
+        /// text reads) or `read` (as read, confirmed by nothing).
+        var basis: String
 
         init<Source>(_ field: ReceiptField<Source>, value: (Source) -> Value) {
             self.value = value(field.value)
@@ -16,6 +20,13 @@ struct ReceiptReport: Encodable {
             lines = field.lineIndices
             boundingBox = ScanReport.Box(field.boundingBox)
             text = field.sourceText
+            if field.isHighConfidence {
+                basis = "confirmed"
+            } else if let amount = field.value as? Int, !field.sourceText.filter(\.isASCIIDigit).contains(String(abs(amount))) {
+                basis = "mended"
+            } else {
+                basis = "read"
+            }
         }
     }
 
