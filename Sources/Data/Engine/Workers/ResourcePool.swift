@@ -114,11 +114,13 @@ final class ResourcePool<Resource: AnyObject & Sendable>: @unchecked Sendable {
         if scheduleSweep { scheduleIdleSweep() }
     }
 
-    /// Drops resources idle for `idleTimeout`; reschedules itself while any stay idle.
+    /// Drops resources idle for `idleTimeout`; reschedules itself while any stay idle. On a
+    /// dispatch queue, not a task: the cooperative pool (a thread per core) may be held by
+    /// callers' blocking work for longer than the timeout.
     private func scheduleIdleSweep() {
         let timeout = idleTimeout
-        Task { [weak self] in
-            try? await Task.sleep(for: timeout)
+        let delay = DispatchTimeInterval.milliseconds(max(1, Int((timeout.inSeconds * 1000).rounded(.up))))
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay) { [weak self] in
             guard let self else { return }
             let (dropped, again) = self.withState { state -> ([Resource], Bool) in
                 let cutoff = ContinuousClock.now - timeout
