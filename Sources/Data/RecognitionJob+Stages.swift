@@ -25,7 +25,7 @@ extension RecognitionJob {
             reviews.append(UnreadLineReview(crew: crew, setup: setup, control: control, textHeight: textHeight))
         }
         for kind in Self.secondOpinions where kind.applies(languages: languages, level: level) {
-            reviews.append(SecondOpinionReview(opinion: kind.init(crew: crew, control: control, minimumLineConfidence: filterThreshold)))
+            reviews.append(kind.init(crew: crew, control: control, minimumLineConfidence: filterThreshold))
         }
         if UnsureWordReview.applies(languages: languages, level: level) {
             reviews.append(

@@ -63,9 +63,9 @@ public struct ScanOptions: Sendable, Hashable {
     var rules: RecognitionPipeline {
         if raw { return .raw }
         guard extraction != nil else {
-            return .standard(minimumConfidence: minimumConfidence, minimumTextHeight: minimumTextHeight)
+            return .standard(minimumConfidence: minimumConfidence)
         }
-        var rules = RecognitionPipeline.fieldExtraction(minimumTextHeight: minimumTextHeight)
+        var rules = RecognitionPipeline.fieldExtraction()
         if minimumConfidence != ConfidenceFilter.defaultMinimumConfidence {
             rules.rules.insert(ConfidenceFilter(minimumConfidence: minimumConfidence), at: 0)
         }
@@ -81,6 +81,7 @@ public struct ScanOptions: Sendable, Hashable {
             timeLimit: timeLimit, customWords: customWords, usesLanguageCorrection: usesLanguageCorrection,
             automaticallyDetectsLanguage: automaticallyDetectsLanguage, candidateCount: candidateCount)
         options.regionOfInterest = region
+        options.minimumTextHeight = minimumTextHeight
         return options
     }
 }

@@ -55,19 +55,10 @@ extension LeptonicaImage {
     /// levels of its median.
     private func isEvenlyDark(_ box: PixelRect, ink binary: LeptonicaImage) -> Bool {
         guard let gray = try? clipped(to: box), let mask = try? binary.clipped(to: box),
-            let histogram = gray.grayHistogram(within: mask)
+            let histogram = gray.grayHistogram(within: mask),
+            let median = Self.level(atPercentile: 0.5, of: histogram), let darkest = Self.level(atPercentile: 0.05, of: histogram)
         else { return true }
-        let total = histogram.reduce(0, +)
-        guard total > 0 else { return true }
-        func level(at share: Double) -> Int {
-            var seen = 0
-            for (level, count) in histogram.enumerated() {
-                seen += count
-                if Double(seen) >= share * Double(total) { return level }
-            }
-            return histogram.count - 1
-        }
-        return level(at: 0.5) - level(at: 0.05) <= Self.darkRegionInkSpread
+        return median - darkest <= Self.darkRegionInkSpread
     }
 
     /// How far (grey levels) the darkest 5% of a dark region's ink may lie below its median.

@@ -19,6 +19,7 @@ import Domain
 /// shown so too, whatever its confidence, and a view is taken when it reads the shape
 /// (taking any more confident view instead turned right numbers wrong).
 struct DoubtfulLineReview {
+    static let stage = "review"
     let crew: EngineCrew
     /// The setup of the engine the page was read with.
     let setup: EngineSetup

@@ -9,40 +9,27 @@ protocol LineReview {
     func review(_ lines: [PreparedLine], of page: PageReader.Reading) throws -> [PreparedLine]
 }
 
-extension DoubtfulLineReview: LineReview {
-    var stage: String { "review" }
+/// A step that needs only the prepared page (most of them), named by its type.
+protocol PreparedPageReview: LineReview {
+    static var stage: String { get }
+    func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine]
+}
+
+extension PreparedPageReview {
+    var stage: String { Self.stage }
     func review(_ lines: [PreparedLine], of page: PageReader.Reading) throws -> [PreparedLine] {
         try review(lines, in: page.prepared)
     }
 }
+
+extension DoubtfulLineReview: PreparedPageReview {}
+extension UnsureWordReview: PreparedPageReview {}
+extension NumberReview: PreparedPageReview {}
 
 extension UnreadLineReview: LineReview {
     var stage: String { "unread" }
     func review(_ lines: [PreparedLine], of page: PageReader.Reading) throws -> [PreparedLine] {
         try review(lines, found: page.foundLines, textHeight: textHeight, in: page.prepared)
-    }
-}
-
-/// A second opinion as a step: `LineSecondOpinion` types are made for the job's crew.
-struct SecondOpinionReview: LineReview {
-    let opinion: any LineSecondOpinion
-    var stage: String { type(of: opinion).stage }
-    func review(_ lines: [PreparedLine], of page: PageReader.Reading) throws -> [PreparedLine] {
-        try opinion.review(lines, in: page.prepared)
-    }
-}
-
-extension UnsureWordReview: LineReview {
-    var stage: String { Self.stage }
-    func review(_ lines: [PreparedLine], of page: PageReader.Reading) throws -> [PreparedLine] {
-        try review(lines, in: page.prepared)
-    }
-}
-
-extension NumberReview: LineReview {
-    var stage: String { Self.stage }
-    func review(_ lines: [PreparedLine], of page: PageReader.Reading) throws -> [PreparedLine] {
-        try review(lines, in: page.prepared)
     }
 }
 
@@ -55,9 +42,9 @@ struct PictureWordsReview: LineReview {
     }
 }
 
-extension LineCandidates: LineReview {
-    var stage: String { "candidates" }
-    func review(_ lines: [PreparedLine], of page: PageReader.Reading) throws -> [PreparedLine] {
-        try attach(to: lines, in: page.prepared)
+extension LineCandidates: PreparedPageReview {
+    static let stage = "candidates"
+    func review(_ lines: [PreparedLine], in prepared: PreparedImage) throws -> [PreparedLine] {
+        try attach(to: lines, in: prepared)
     }
 }

@@ -163,7 +163,12 @@ extension ReceiptExtractor {
     /// Whether a line is a card company's name alone (`신한카드`, `KB국민카드`, `IBK비씨카드`):
     /// what paid, not who was paid.
     static func isCardBrand(_ line: ReceiptLine) -> Bool {
-        line.compact.hasSuffix("카드") && (3...10).contains(line.compact.count) && !line.compact.contains(where: \.isNumber)
+        namesCard(line.compact) && !line.compact.contains(where: \.isNumber)
+    }
+
+    /// Whether `label` is a card company's name (`우리카드`, `KB국민카드`).
+    static func namesCard(_ label: some StringProtocol) -> Bool {
+        label.hasSuffix("카드") && (3...10).contains(label.count)
     }
 
     /// `text` as a store name, without decoration, copy markers and a trailing speck, or `nil` when it has

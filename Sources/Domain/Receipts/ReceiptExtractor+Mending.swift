@@ -26,7 +26,7 @@ extension ReceiptExtractor {
     }
 
     /// Whether an amount's value is not what its source text reads: the sums mended it.
-    static func isMended(_ field: ReceiptField<Int>) -> Bool {
+    package static func isMended(_ field: ReceiptField<Int>) -> Bool {
         ReceiptLine.amount(Substring(field.sourceText)).map(abs) != field.value
     }
 

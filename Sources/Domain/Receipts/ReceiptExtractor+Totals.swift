@@ -48,7 +48,7 @@ extension ReceiptExtractor {
     /// the card was charged. Not a points card.
     static func isCardIssuer(_ line: ReceiptLine) -> Bool {
         let label = line.compact.prefix { !$0.isASCIIDigit }.filter(\.isLetter)
-        return label.hasSuffix("카드") && (3...8).contains(label.count) && !line.contains(anyOf: Keywords.notPaid + Keywords.pointsCard)
+        return namesCard(label) && !line.contains(anyOf: Keywords.notPaid + Keywords.pointsCard)
     }
 
     /// The last amount with `원` on a line naming what paid (a pay brand, a card) that does

@@ -56,10 +56,10 @@ enum Keywords {
         "영수증", "고객용", "회원용", "보관용", "가맹점용", "카드매출전표", "매출전표", "신용승인", "승인전표", "재발행", "재출력",
         "거래명세", "공급받는자", "RECEIPT", "Receipt", "교환권", "주문서",
     ]
-    /// Lines that label a masked card number (a card or pay brand names one too).
-    static let cardNumber = ["카드번호", "카드No", "카드NO", "CARDNO", "CardNo", "카드", "pay", "PAY", "Pay", "페이"]
     /// Labels that name a card number alone (not a brand or the word 카드).
     static let cardNumberLabels = ["카드번호", "카드No", "카드NO", "CARDNO", "CardNo"]
+    /// Lines that label a masked card number (a card or pay brand names one too).
+    static let cardNumber = cardNumberLabels + ["카드", "pay", "PAY", "Pay", "페이"]
     /// Labels of the approval number.
     static let approval = ["승인번호", "승인No", "승인NO", "승인no", "ApprovalNo", "APPROVALNO", "AuthNo", "승인 No"]
     /// Store brands printed with Latin letters and digits, which engines misread as digits.

@@ -22,7 +22,7 @@ struct ReceiptReport: Encodable {
             text = field.sourceText
             if field.isHighConfidence {
                 basis = "confirmed"
-            } else if let amount = field.value as? Int, !field.sourceText.filter(\.isASCIIDigit).contains(String(abs(amount))) {
+            } else if let amount = field as? ReceiptField<Int>, ReceiptExtractor.isMended(amount) {
                 basis = "mended"
             } else {
                 basis = "read"

@@ -4,9 +4,7 @@ import Domain
 /// a suspect shape (`KoreanSecondOpinion`, `LatinLetterSecondOpinion`,
 /// `NumberTailSecondOpinion`). Each is shared out on the job's crew and skips the lines the
 /// rules in force will drop; `RecognitionJob` runs them in that order.
-protocol LineSecondOpinion {
-    /// The stage's name in `SWIFTOCR_TRACE`.
-    static var stage: String { get }
+protocol LineSecondOpinion: PreparedPageReview {
     /// Whether the opinion is asked for a reading with `languages` at `level`.
     static func applies(languages: [String], level: RecognitionLevel) -> Bool
     /// The models it reads with, each an engine of its own.

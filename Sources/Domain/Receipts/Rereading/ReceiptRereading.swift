@@ -54,8 +54,7 @@ package enum ReceiptRereading {
                 groups.append([box])
             }
         }
-        let left = max(0, (lines.map(\.boundingBox.minX).min() ?? 0) - sideMargin)
-        let right = min(1, (lines.map(\.boundingBox.maxX).max() ?? 1) + sideMargin)
+        let (left, right) = across(result)
         let bands = groups.map { group in
             let bottom = max(0, (group.map(\.minY).min() ?? 0) - marginRows * rowHeight)
             let top = min(1, (group.map(\.maxY).max() ?? 1) + marginRows * rowHeight)
@@ -80,7 +79,7 @@ package enum ReceiptRereading {
         let found = result.lines.indices.filter { index in
             let line = ReceiptLine(index: index, line: result.lines[index])
             // A time read without its date (`12:33` of `2022-09-27 12:33`) marks the date's row too.
-            let timeAlone = receipt.date == nil && line.text.contains(RereadPattern.time)
+            let timeAlone = receipt.date == nil && ReceiptDateParser.time(in: Substring(line.text)) != nil
             return timeAlone || wanted.contains { line.containsLabel(anyOf: $0) }
         }
         return found.prefix(maximumRows).map { ($0, rowRegion(of: $0, in: result)) }
@@ -89,9 +88,7 @@ package enum ReceiptRereading {
     /// Line `index`'s row across the width of the lines read, a quarter of its height more
     /// above and below.
     static func rowRegion(of index: Int, in result: OCRResult) -> NormalizedRect {
-        let boxes = result.lines.filter { !$0.text.isEmpty }.map(\.boundingBox)
-        let left = max(0, (boxes.map(\.minX).min() ?? 0) - sideMargin)
-        let right = min(1, (boxes.map(\.maxX).max() ?? 1) + sideMargin)
+        let (left, right) = across(result)
         let box = result.lines[index].boundingBox
         let margin = box.height / 4
         return NormalizedRect(x: left, y: box.minY - margin, width: right - left, height: box.height + 2 * margin)
@@ -147,13 +144,14 @@ package enum ReceiptRereading {
         return found(candidate) > found(first)
     }
 
+    /// The width of the lines read, `sideMargin` more each side: where a row or band is read.
+    private static func across(_ result: OCRResult) -> (left: Double, right: Double) {
+        let boxes = result.lines.filter { !$0.text.isEmpty && $0.boundingBox.height > 0 }.map(\.boundingBox)
+        return (max(0, (boxes.map(\.minX).min() ?? 0) - sideMargin), min(1, (boxes.map(\.maxX).max() ?? 1) + sideMargin))
+    }
+
     private static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
     }
-}
-
-/// The time of day, built once (see `Pattern` in the extractor's files).
-private enum RereadPattern {
-    nonisolated(unsafe) static let time = #/(?:^|\D)[0-2]?\d:[0-5]\d(?!\d)/#
 }
