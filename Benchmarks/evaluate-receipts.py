@@ -108,7 +108,10 @@ def reported_fields(receipt):
     for key in ["merchantName", "businessRegistrationNumber", "phoneNumber", "date", "total", "vat",
                 "taxableAmount", "paymentMethod", "cardNumber", "approvalNumber"]:
         if receipt.get(key):
-            fields[key] = (receipt[key]["value"], receipt[key]["confidence"])
+            value = receipt[key]["value"]
+            if key == "date":
+                value = value[:16]  # the truth has no seconds
+            fields[key] = (value, receipt[key]["confidence"])
     discounts = receipt.get("discounts", [])
     if discounts:
         fields["discounts"] = (sum(d["value"] for d in discounts), min(d["confidence"] for d in discounts))

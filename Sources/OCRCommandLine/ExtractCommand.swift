@@ -13,7 +13,7 @@ struct ExtractCommand {
     struct Report: Encodable {
         var file: String
         var lines: Int
-        var receipt: ReceiptReport
+        var receipt: Receipt
     }
 
     /// The largest text read (128 KiB): a long receipt's lines are a few kilobytes, and the
@@ -49,7 +49,7 @@ struct ExtractCommand {
             let receipt = ReceiptExtractor().extract(from: result)
             switch options.format {
             case .json:
-                reports.append(Report(file: path, lines: result.lines.count, receipt: ReceiptReport(receipt)))
+                reports.append(Report(file: path, lines: result.lines.count, receipt: receipt))
             default:
                 let header = options.inputs.count > 1 ? (index > 0 ? "\n" : "") + "==> \(path.escapedForDisplay) <==\n" : ""
                 console.standardOutput(header + ReceiptSummary.text(for: receipt))

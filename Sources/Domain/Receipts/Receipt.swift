@@ -117,7 +117,7 @@ public struct ReceiptItem: Sendable, Hashable, Codable {
 /// The outcome of one cross-check between fields.
 public struct ReceiptCheck: Sendable, Hashable, Codable {
     /// The kinds of cross-check.
-    public enum Kind: String, Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         /// The items, less the discounts, add up to the total.
         case itemsMatchTotal
         /// A printed subtotal (총구매액), less the discounts, is the total.
