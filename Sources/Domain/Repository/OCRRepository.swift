@@ -52,6 +52,22 @@ extension OCRRepository {
         try await recognizeText(in: imageData, rotation: rotation, options: options, progress: nil)
     }
 
+    /// Recognises with progress reporting, the other arguments left to their defaults.
+    ///
+    /// ```swift
+    /// let result = try await repository.recognizeText(in: image) { fraction in bar.set(fraction) }
+    /// ```
+    /// - Parameter progress: Called with the fraction done (0...1) from the engine's thread.
+    public func recognizeText(
+        in imageData: Data,
+        rotation: RotationDegree? = nil,
+        options: RecognitionOptions = RecognitionOptions(),
+        progress: @escaping @Sendable (Double) -> Void
+    ) async throws -> OCRResult {
+        // `Optional(progress)`: the requirement, not this overload again.
+        try await recognizeText(in: imageData, rotation: rotation, options: options, progress: Optional(progress))
+    }
+
     /// Recognises the image file at `url` (read with the size limit of
     /// `ImageSource.file(atPath:)`), with options and progress when given.
     ///
