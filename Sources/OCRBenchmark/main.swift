@@ -2,6 +2,7 @@
 //
 //   ocr-benchmark latency IMAGE [--runs N]            warm latency vs one `tesseract` command
 //   ocr-benchmark memory IMAGE [--runs N] [--jobs J]  resident memory across N recognitions
+//   ocr-benchmark region IMAGE [--runs N]             a quarter of the page (regionOfInterest) vs the whole
 import Data
 import Domain
 import Foundation
@@ -11,7 +12,7 @@ struct OCRBenchmark {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         guard arguments.count >= 2, let data = FileManager.default.contents(atPath: arguments[1]) else {
-            fail("usage: ocr-benchmark latency|memory IMAGE [--runs N] [--jobs J]")
+            fail("usage: ocr-benchmark latency|memory|region IMAGE [--runs N] [--jobs J]")
         }
         let runs = option("--runs", in: arguments) ?? (arguments[0] == "memory" ? 1000 : 20)
         let jobs = option("--jobs", in: arguments) ?? 2
@@ -19,6 +20,7 @@ struct OCRBenchmark {
             switch arguments[0] {
             case "latency": try await latency(path: arguments[1], data: data, runs: runs)
             case "memory": try await memory(data: data, runs: runs, jobs: jobs)
+            case "region": try await region(data: data, runs: runs)
             default: fail("unknown measurement '\(arguments[0])'")
             }
         } catch {
@@ -44,6 +46,33 @@ struct OCRBenchmark {
         print(String(format: "warm latency through the library: median %.3f s, p90 %.3f s (%d runs)", ours, percentile(library, 0.9), runs))
         print(String(format: "one tesseract command, default settings: median %.3f s (%d runs)", theirs, command.count))
         print(String(format: "ratio: %.2f", ours / theirs))
+    }
+
+    /// Median warm latency of reading a quarter of the page through
+    /// `RecognitionOptions.regionOfInterest` (the top-left quarter, and the top quarter
+    /// band) against reading the whole page, in the same run, runs interleaved.
+    static func region(data: Data, runs: Int) async throws {
+        let repository = try TesseractOCRRepository(maximumEngines: 1)
+        _ = try await repository.recognizeText(in: data, rotation: .upright)  // warm-up
+        let regions = [
+            ("top-left quarter", NormalizedRect(x: 0, y: 0.5, width: 0.5, height: 0.5)),
+            ("top quarter band", NormalizedRect(x: 0, y: 0.75, width: 1, height: 0.25)),
+        ]
+        var whole: [Double] = []
+        var parts = Array(repeating: [Double](), count: regions.count)
+        for _ in 0..<runs {
+            whole.append(try await seconds { _ = try await repository.recognizeText(in: data, rotation: .upright) })
+            for (index, region) in regions.enumerated() {
+                var options = RecognitionOptions()
+                options.regionOfInterest = region.1
+                parts[index].append(try await seconds { _ = try await repository.recognizeText(in: data, rotation: .upright, options: options) })
+            }
+        }
+        print(String(format: "whole page: median %.3f s (%d runs)", median(whole), runs))
+        for (index, region) in regions.enumerated() {
+            let part = median(parts[index])
+            print(region.0 + String(format: ": median %.3f s, ratio to the whole page %.2f", part, part / median(whole)))
+        }
     }
 
     /// Resident memory while recognising `runs` times with `jobs` at once: after warm-up,

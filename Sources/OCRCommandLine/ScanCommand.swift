@@ -74,7 +74,7 @@ struct ScanCommand {
     /// input order — reports the failures (on the progress line when drawn), and writes each
     /// image's annotation and PDF page (`outputs`, for `sources`); the worst status.
     private func printing(
-        _ items: AsyncStream<OCRBatchItem>, formatter: ResultFormatter, sources: [ImageSource], outputs: ScanOutputs?,
+        _ items: OCRBatch, formatter: ResultFormatter, sources: [ImageSource], outputs: ScanOutputs?,
         progress: ProgressReporter?
     ) async -> ExitCode {
         func report(_ message: String, note: Bool = false) {

@@ -74,6 +74,80 @@ struct BatchRecognitionTests {
         #expect(loaded.withLock { $0 } <= 2)
     }
 
+    /// Twenty pages, each calling `onLoad` with its index when loaded.
+    static func pages(onLoad: @escaping @Sendable (Int) -> Void = { _ in }) throws -> [ImageSource] {
+        let page = try Fixture("page.png").data()
+        return (0..<20).map { index in
+            ImageSource(name: "page \(index)") {
+                onLoad(index)
+                return page
+            }
+        }
+    }
+
+    static func isCancelled(_ item: OCRBatchItem) -> Bool {
+        if case .failure(is CancellationError) = item.outcome { true } else { false }
+    }
+
+    // Each test stops its batch from inside a load (a handshake, not a race with the reading):
+    // which images are done when it stops does not depend on the machine's speed.
+    @Test("A cancelled batch still gives one item per image: those not done come out cancelled", .timeLimit(.minutes(5)))
+    func cancelReportsTheRest() async throws {
+        let repository = try TesseractOCRRepository(maximumEngines: 1)
+        let batch = Mutex<OCRBatch?>(nil)
+        let loaded = Mutex(0)
+        let sources = try Self.pages { index in
+            loaded.withLock { $0 += 1 }
+            if index == 1 { batch.withLock { $0?.cancel() } }  // the first page is done, the second under way
+        }
+        let stoppable = repository.recognizeText(in: sources, maximumConcurrency: 1)
+        batch.withLock { $0 = stoppable }
+        var items: [OCRBatchItem] = []
+        for await item in stoppable { items.append(item) }
+        #expect(items.map(\.index).sorted() == Array(0..<20))
+        #expect(items.map(\.name).sorted() == (0..<20).map { "page \($0)" }.sorted())
+        #expect((try? items.first { $0.index == 0 }?.outcome.get()) != nil)
+        #expect(items.filter(Self.isCancelled).count == 19)
+        #expect(loaded.withLock { $0 } == 2)
+    }
+
+    @Test("Cancelling the task that iterates a batch ends it with the rest reported cancelled", .timeLimit(.minutes(5)))
+    func cancelledConsumer() async throws {
+        let repository = try TesseractOCRRepository(maximumEngines: 1)
+        let consumer = Mutex<Task<[OCRBatchItem], Never>?>(nil)
+        let sources = try Self.pages { index in
+            if index == 1 { consumer.withLock { $0?.cancel() } }
+        }
+        let (start, go) = AsyncStream.makeStream(of: Void.self)
+        let task = Task {
+            for await _ in start { break }  // handshake: the task is known before the batch starts
+            var items: [OCRBatchItem] = []
+            for await item in repository.recognizeText(in: sources, maximumConcurrency: 1) { items.append(item) }
+            return items
+        }
+        consumer.withLock { $0 = task }
+        go.yield()
+        let items = await task.value  // ends once every image is accounted for
+        #expect(items.map(\.index).sorted() == Array(0..<20))
+        #expect(items.filter(Self.isCancelled).count == 19)
+    }
+
+    @Test("A stopped batch of arriving images reports those that arrived and were not done", .timeLimit(.minutes(5)))
+    func cancelArriving() async throws {
+        let repository = try TesseractOCRRepository(maximumEngines: 1)
+        let batch = Mutex<OCRBatch?>(nil)
+        let (sources, input) = AsyncStream.makeStream(of: ImageSource.self)
+        let stoppable = repository.recognizeText(arriving: sources, maximumConcurrency: 2)
+        batch.withLock { $0 = stoppable }
+        for source in try Self.pages(onLoad: { _ in batch.withLock { $0?.cancel() } }).prefix(3) { input.yield(source) }
+        var items: [OCRBatchItem] = []
+        for await item in stoppable { items.append(item) }  // the input is still open: it ends because it was stopped
+        let indices = items.map(\.index).sorted()
+        #expect(!indices.isEmpty && indices == Array(0..<indices.count))
+        #expect(items.allSatisfy(Self.isCancelled))
+        input.finish()
+    }
+
     // A repository of its own: behind the shared one's queue (every suite's pages, on a loaded
     // two-core machine) the three pages once waited past the limit, which is there to catch a hang.
     @Test("A concurrency of Int.max is clamped to the number of sources", .timeLimit(.minutes(3)))

@@ -1,7 +1,9 @@
 extension OCRRepository {
     /// Reads many images, at most `maximumConcurrency` at a time, and streams each outcome
-    /// as soon as it is ready. A failing image yields its error and the batch goes on;
-    /// ending the iteration early (or cancelling the consuming task) cancels the rest.
+    /// as soon as it is ready. A failing image yields its error and the batch goes on.
+    /// Every source gets exactly one item: stopped (`OCRBatch.cancel()`, or the iterating
+    /// task cancelled), the batch reports each image not yet done as cancelled
+    /// (`CancellationError`); ending the iteration early (`break`) stops the work.
     ///
     /// ```swift
     /// let sources = paths.map { ImageSource.file(atPath: $0) }
@@ -20,21 +22,21 @@ extension OCRRepository {
         rotation: RotationDegree? = nil,
         options: RecognitionOptions = RecognitionOptions(),
         maximumConcurrency: Int
-    ) -> AsyncStream<OCRBatchItem> {
+    ) -> OCRBatch {
         // The sources arrive all at once, in order: indices are their places in `sources`.
         let (arriving, input) = AsyncStream.makeStream(of: ImageSource.self)
         for source in sources { input.yield(source) }
         input.finish()
         let limit = min(max(1, maximumConcurrency), max(1, sources.count))
-        return recognizeText(arriving: arriving, rotation: rotation, options: options, maximumConcurrency: limit)
+        return batch(arriving, rotation: rotation, options: options, maximumConcurrency: limit, listed: sources)
     }
 
     /// Reads images as they arrive — paths read from standard input, a queue — at most
     /// `maximumConcurrency` at a time, and streams each outcome as soon as it is ready (a
     /// worker for line-oriented engines: Spark's `RDD.pipe`, GNU Parallel). `index` counts
-    /// the sources in the order they arrived; the stream ends when `sources` has ended and
-    /// every image is done. Ending the iteration early (or cancelling the consuming task)
-    /// cancels the rest.
+    /// the sources in the order they arrived; the batch ends when `sources` has ended and
+    /// every image is done. Stopped (`OCRBatch.cancel()`, or the iterating task cancelled),
+    /// it reports each image that had arrived and was not done as cancelled.
     ///
     /// ```swift
     /// let (paths, input) = AsyncStream.makeStream(of: ImageSource.self)
@@ -45,13 +47,21 @@ extension OCRRepository {
         rotation: RotationDegree? = nil,
         options: RecognitionOptions = RecognitionOptions(),
         maximumConcurrency: Int
-    ) -> AsyncStream<OCRBatchItem> {
-        let (stream, continuation) = AsyncStream.makeStream(of: OCRBatchItem.self)
-        let limit = max(1, maximumConcurrency)
+    ) -> OCRBatch {
+        batch(sources, rotation: rotation, options: options, maximumConcurrency: max(1, maximumConcurrency), listed: [])
+    }
+
+    /// The batch over `sources`; when it is stopped, the `listed` sources it never took
+    /// (those of a batch given all at once) are reported cancelled too.
+    private func batch(
+        _ sources: AsyncStream<ImageSource>, rotation: RotationDegree?, options: RecognitionOptions, maximumConcurrency limit: Int,
+        listed: [ImageSource]
+    ) -> OCRBatch {
+        let channel = BatchChannel()
         let work = Task {
             // The next source is awaited in a task of the group too, so an image that is done
             // is streamed at once, whether or not another source has arrived meanwhile.
-            await withTaskGroup(of: ArrivingEvent.self) { group in
+            let taken = await withTaskGroup(of: ArrivingEvent.self) { group in
                 var next = 0
                 var inFlight = 0
                 var pulling = false
@@ -77,16 +87,20 @@ extension OCRRepository {
                         ended = true
                     case .done(let item):
                         inFlight -= 1
-                        continuation.yield(item)
+                        channel.push(item)
                     }
                     if !ended, !pulling, inFlight < limit, !Task.isCancelled { pull() }
                     if (ended || Task.isCancelled) && inFlight == 0 && !pulling { break }
                 }
+                return next
             }
-            continuation.finish()
+            for index in listed.indices.dropFirst(taken) {
+                channel.push(OCRBatchItem(index: index, name: listed[index].name, outcome: .failure(CancellationError()), duration: .zero))
+            }
+            channel.finish()
         }
-        continuation.onTermination = { _ in work.cancel() }
-        return stream
+        channel.start(work)
+        return OCRBatch(channel: channel)
     }
 
     /// One source of a batch read, as an item (its error for it alone).
