@@ -10,13 +10,15 @@ let package = Package(
     name: "Consumer",
     dependencies: [.package(name: "SwiftOCR", path: "../..")],
     targets: [
+        // The README's library example, compiled as written (it reads `receipt.jpg`).
+        .executableTarget(name: "ReadmeExample", dependencies: [.product(name: "SwiftOCR", package: "SwiftOCR")]),
         .testTarget(
             name: "ConsumerTests",
             dependencies: [
                 .product(name: "Domain", package: "SwiftOCR"), .product(name: "Data", package: "SwiftOCR"),
                 .product(name: "SwiftOCR", package: "SwiftOCR"),
             ]
-        )
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

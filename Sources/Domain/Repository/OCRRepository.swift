@@ -57,7 +57,11 @@ extension OCRRepository {
     /// ```swift
     /// let result = try await repository.recognizeText(in: image) { fraction in bar.set(fraction) }
     /// ```
-    /// - Parameter progress: Called with the fraction done (0...1) from the engine's thread.
+    /// - Parameters:
+    ///   - imageData: An encoded image (PNG, JPEG, TIFF, BMP, GIF, WebP).
+    ///   - rotation: The clockwise turn that stands it upright; `nil` detects it.
+    ///   - options: Languages, confidence threshold, page segmentation, level, limits.
+    ///   - progress: Called with the fraction done (0...1) from the engine's thread.
     public func recognizeText(
         in imageData: Data,
         rotation: RotationDegree? = nil,
