@@ -93,9 +93,10 @@ struct RecognitionJob: Sendable {
         var lines = reading.lines
         let reviews = lineReviews(
             crew: crew, setup: setup, languages: languages, textHeight: base.textHeight, bodyTextHeight: base.twoSizes ? base.textHeight : nil)
-        for review in reviews {
+        for review in reviews where !StageAblation.skipped.contains(review.stage) {
             lines = try trace.measure(review.stage) { try review.review(lines, of: reading) }
         }
+        if !StageAblation.skipped.isEmpty { trace.noteText("skipped", StageAblation.skipped.sorted().joined(separator: "+")) }
         control.report(1)
         let uprightBy = initial.followed(by: reading.rotation)
         var found = lines.map(\.line)

@@ -153,6 +153,19 @@ struct ExecutableTests {
         #expect(Double(read.dropFirst("read=".count)).map { $0 > 0 } == true, "\(line)")
     }
 
+    @Test("SWIFTOCR_SKIP leaves the named steps out, says so in the trace, and the page is still read")
+    func stageAblation() throws {
+        let receipt = Fixture("receipt.png").path
+        let run = try Self.shell("SWIFTOCR_SKIP=numbers,unsure SWIFTOCR_TRACE=1 \"$OCR\" scan '\(receipt)'")
+        #expect(run.status == 0)
+        #expect(run.standardOutput.contains("합계"))
+        let line = try #require(run.standardError.split(separator: "\n").first { $0.hasPrefix("swiftocr-trace ") })
+        let fields = line.split(separator: " ")
+        #expect(fields.contains("skipped=numbers+unsure"), "\(line)")
+        #expect(!fields.contains { $0.hasPrefix("numbers=") || $0.hasPrefix("unsure=") }, "\(line)")
+        #expect(fields.contains { $0.hasPrefix("korean=") }, "the other steps still run: \(line)")
+    }
+
     @Test("A full disk is one clear error and exit 1, not silent loss")
     func fullDisk() throws {
         let run = try Self.shell("\"$OCR\" scan '\(Fixture("three-lines.png").path)' > /dev/full")

@@ -68,6 +68,12 @@ final class StageTrace {
         notes.append("\(label)=\(String(format: "%.2f", value))")
     }
 
+    /// Notes a word about the recognition (`skipped=numbers+unsure`), reported with the measurements.
+    func noteText(_ label: String, _ value: String) {
+        guard Self.isEnabled else { return }
+        notes.append("\(label)=\(value)")
+    }
+
     /// The overrides that did not apply to the recognition, with why (`TesseractOverride.unavailable`).
     private var overridesOff: [String] = []
 
