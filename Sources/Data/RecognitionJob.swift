@@ -106,7 +106,7 @@ struct RecognitionJob: Sendable {
 
     /// The second opinions on the lines read, in the order they run.
     static var secondOpinions: [any LineSecondOpinion.Type] {
-        [KoreanSecondOpinion.self, MixedScriptSecondOpinion.self, NumberTailSecondOpinion.self]
+        [KoreanSecondOpinion.self, LatinLetterSecondOpinion.self, MixedScriptSecondOpinion.self, NumberTailSecondOpinion.self]
     }
 
     /// The engines the stages after the reading of a page in `setup` read with, in the order

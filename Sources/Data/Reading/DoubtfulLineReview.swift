@@ -178,9 +178,9 @@ extension RecognizedLine {
     }
 
     /// Where the characters `run` of `word` lie along the line, as fractions of its width,
-    /// placed within the word by their widths (`WordRun.span(of:in:)`).
+    /// placed within the word by their widths (`LatinLetterRepair.span(of:in:)`).
     func span(of run: Range<Int>, in word: RecognizedWord) -> ClosedRange<Double>? {
-        guard let wordSpan = span(of: word), let inWord = WordRun.span(of: run, in: word.text) else { return nil }
+        guard let wordSpan = span(of: word), let inWord = LatinLetterRepair.span(of: run, in: word.text) else { return nil }
         let width = wordSpan.upperBound - wordSpan.lowerBound
         return (wordSpan.lowerBound + inWord.lowerBound * width)...(wordSpan.lowerBound + inWord.upperBound * width)
     }

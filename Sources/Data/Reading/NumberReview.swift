@@ -64,7 +64,7 @@ struct NumberReview {
                             BusinessRegistrationNumber.confirmedReading(reread.text, insteadOf: original).map { ($0, reread.confidence) }
                         })
                     {
-                        words[index].text = WordRun.replacing(run, in: word.text, with: number)
+                        words[index].text = LatinLetterRepair.replacing(run, in: word.text, with: number)
                         words[index].confidence = max(word.confidence, confidence)
                     }
                 case .unsureNumber:

@@ -1,7 +1,7 @@
 import Domain
 
 /// A second look, with another model, at the lines of a page where the first reading has
-/// a suspect shape (`KoreanSecondOpinion`, `MixedScriptSecondOpinion`,
+/// a suspect shape (`KoreanSecondOpinion`, `LatinLetterSecondOpinion`,
 /// `NumberTailSecondOpinion`). Each is shared out on the job's crew and skips the lines the
 /// rules in force will drop; `RecognitionJob` runs them in that order.
 protocol LineSecondOpinion: PreparedPageReview {

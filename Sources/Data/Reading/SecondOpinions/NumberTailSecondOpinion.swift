@@ -23,7 +23,7 @@ struct NumberTailSecondOpinion: LineSecondOpinion {
     static let minimumConfidence: Float = 0.6
 
     /// The engines to read with: `eng` is made when a line first needs it (15 of the 23 real
-    /// images need it, for this or `MixedScriptSecondOpinion`).
+    /// images need it, for this or `LatinLetterSecondOpinion`).
     let crew: EngineCrew
     let control: RecognitionControl
     /// Lines read less confidently than this are left as they are: the confidence filter
