@@ -50,6 +50,30 @@ struct BatchRecognitionTests {
         #expect(throws: OCRError.unreadableFile(path: "/nonexistent.png", reason: "no such file")) { try items[3]?.outcome.get() }
     }
 
+    @Test("Each image of a batch reports its own progress, by its index, rising to 1")
+    func progressPerImage() async throws {
+        let repository = try TesseractOCRRepository(maximumEngines: 2)
+        let sources: [ImageSource] = [
+            .file(atPath: Fixture("three-lines.png").path), .data(Data("nope".utf8), name: "text"), .file(atPath: Fixture("receipt.png").path),
+        ]
+        let reported = Mutex<[Int: [Double]]>([:])
+        var done = 0
+        for await _ in repository.recognizeText(
+            in: sources, maximumConcurrency: 2,
+            progress: { index, fraction in
+                reported.withLock { $0[index, default: []].append(fraction) }
+            })
+        {
+            done += 1
+        }
+        #expect(done == 3)
+        let byImage = reported.withLock { $0 }
+        #expect(Set(byImage.keys) == [0, 2], "the text that is no image is never read")
+        for (index, fractions) in byImage {
+            #expect(fractions == fractions.sorted() && fractions.last == 1, "image \(index): \(fractions)")
+        }
+    }
+
     @Test("Stopping the iteration early cancels the rest of the batch")
     func earlyStop() async throws {
         let repository = try TesseractOCRRepository(maximumEngines: 1)

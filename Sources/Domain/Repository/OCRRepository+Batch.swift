@@ -17,18 +17,21 @@ extension OCRRepository {
     ///   - options: Applied to every image.
     ///   - maximumConcurrency: Images in flight at once (at least 1, at most the number of
     ///     sources); more than the repository's engines only makes the extra ones wait.
+    ///   - progress: Called with an image's index and the fraction of it done (0...1), from
+    ///     the engine's thread, while it is read.
     public func recognizeText(
         in sources: [ImageSource],
         rotation: RotationDegree? = nil,
         options: RecognitionOptions = RecognitionOptions(),
-        maximumConcurrency: Int
+        maximumConcurrency: Int,
+        progress: (@Sendable (_ index: Int, _ fraction: Double) -> Void)? = nil
     ) -> OCRBatch {
         // The sources arrive all at once, in order: indices are their places in `sources`.
         let (arriving, input) = AsyncStream.makeStream(of: ImageSource.self)
         for source in sources { input.yield(source) }
         input.finish()
         let limit = min(max(1, maximumConcurrency), max(1, sources.count))
-        return batch(arriving, rotation: rotation, options: options, maximumConcurrency: limit, listed: sources)
+        return batch(arriving, rotation: rotation, options: options, maximumConcurrency: limit, listed: sources, progress: progress)
     }
 
     /// Reads images as they arrive — paths read from standard input, a queue — at most
@@ -46,16 +49,17 @@ extension OCRRepository {
         arriving sources: AsyncStream<ImageSource>,
         rotation: RotationDegree? = nil,
         options: RecognitionOptions = RecognitionOptions(),
-        maximumConcurrency: Int
+        maximumConcurrency: Int,
+        progress: (@Sendable (_ index: Int, _ fraction: Double) -> Void)? = nil
     ) -> OCRBatch {
-        batch(sources, rotation: rotation, options: options, maximumConcurrency: max(1, maximumConcurrency), listed: [])
+        batch(sources, rotation: rotation, options: options, maximumConcurrency: max(1, maximumConcurrency), listed: [], progress: progress)
     }
 
     /// The batch over `sources`; when it is stopped, the `listed` sources it never took
     /// (those of a batch given all at once) are reported cancelled too.
     private func batch(
         _ sources: AsyncStream<ImageSource>, rotation: RotationDegree?, options: RecognitionOptions, maximumConcurrency limit: Int,
-        listed: [ImageSource]
+        listed: [ImageSource], progress: (@Sendable (Int, Double) -> Void)?
     ) -> OCRBatch {
         let channel = BatchChannel()
         let work = Task {
@@ -81,7 +85,10 @@ extension OCRRepository {
                         let index = next
                         next += 1
                         inFlight += 1
-                        group.addTask { .done(await Self.read(source, index: index, with: self, rotation: rotation, options: options)) }
+                        let reporting = progress.map { report in { @Sendable fraction in report(index, fraction) } }
+                        group.addTask {
+                            .done(await Self.read(source, index: index, with: self, rotation: rotation, options: options, progress: reporting))
+                        }
                     case .arrived(nil):
                         pulling = false
                         ended = true
@@ -105,7 +112,8 @@ extension OCRRepository {
 
     /// One source of a batch read, as an item (its error for it alone).
     private static func read(
-        _ source: ImageSource, index: Int, with repository: Self, rotation: RotationDegree?, options: RecognitionOptions
+        _ source: ImageSource, index: Int, with repository: Self, rotation: RotationDegree?, options: RecognitionOptions,
+        progress: (@Sendable (Double) -> Void)?
     ) async -> OCRBatchItem {
         let clock = ContinuousClock()
         let start = clock.now
@@ -113,7 +121,7 @@ extension OCRRepository {
         do {
             try Task.checkCancellation()
             let data = try source.load()
-            outcome = .success(try await repository.recognizeText(in: data, rotation: rotation, options: options, progress: nil))
+            outcome = .success(try await repository.recognizeText(in: data, rotation: rotation, options: options, progress: progress))
         } catch {
             outcome = .failure(error)
         }
