@@ -122,10 +122,9 @@ extension ReceiptDate {
             minute: numbers.count > 4 ? numbers[4] : nil, second: numbers.count > 5 ? numbers[5] : nil)
     }
 
-    /// Writes the date as its `description` (`"2025-10-18 21:22"`), seconds added when read.
+    /// Writes the date as `documentString` (`"2025-10-18 21:22"`, seconds added when read).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        let seconds = timeString != nil ? second.map { $0 < 10 ? ":0\($0)" : ":\($0)" } ?? "" : ""
-        try container.encode(description + seconds)
+        try container.encode(documentString)
     }
 }

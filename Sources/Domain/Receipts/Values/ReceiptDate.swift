@@ -31,6 +31,13 @@ public struct ReceiptDate: Sendable, Hashable, Codable, CustomStringConvertible 
     /// `2025-10-18 21:22`, or the date alone.
     public var description: String { [dateString, timeString].compactMap { $0 }.joined(separator: " ") }
 
+    /// `description` with the seconds when they were read (`2025-10-18 21:22:05`): the
+    /// date as the result document writes it.
+    var documentString: String {
+        guard timeString != nil, let second else { return description }
+        return description + ":" + Self.twoDigits(second)
+    }
+
     /// Whether the date exists in the calendar (and the time on a clock).
     public var isValid: Bool {
         let days = [31, year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
