@@ -83,6 +83,11 @@ final class TesseractEngine: TextRecognizer {
         // Tesseract's own retry of every doubtful line inverted cost a fifth of each reading.
         _ = TessBaseAPISetVariable(handle, "invert_threshold", "0")
         _ = TessBaseAPISetVariable(handle, "tessedit_do_invert", "0")
+        // Paragraphs are found before the text is read, from the lines' geometry alone: found
+        // after, from the text, Tesseract walks its page from the first word for every word
+        // (the square of a block's words: most of a minute on a photo's texture read as one
+        // block). Nothing here reads paragraphs.
+        _ = TessBaseAPISetVariable(handle, "paragraph_text_based", "0")
         self.handle = handle
         acceptsKoreanWords = languages.count > 1 && languages.contains(where: EngineSetup.koreanModels.contains)
     }

@@ -22,12 +22,19 @@ struct TesseractLineReader {
     /// Maps the prepared image's pixel boxes to the upright image.
     let frame: PreparedFrame
 
+    /// The lines read, each with its words and characters.
+    ///
+    /// Tesseract's result iterator decides whether it stands at a line's start by walking its
+    /// page from the first word (for right-to-left runs): asked at every character, that
+    /// costs the square of a block's words. It is asked only where a word starts, the only
+    /// place a line can start.
     func readLines() -> [PreparedLine] {
         guard let page = TessResultIteratorGetPageIterator(iterator) else { return [] }
         var lines: [PreparedLine] = []
         var current: PreparedLine?
         repeat {
-            if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 {
+            let atWordStart = TessPageIteratorIsAtBeginningOf(page, RIL_WORD) != 0
+            if atWordStart, TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 {
                 if let line = current { lines.append(line) }
                 current = element(at: RIL_TEXTLINE, page: page).map {
                     PreparedLine(
@@ -35,7 +42,7 @@ struct TesseractLineReader {
                         readTurned: Self.isTurned(page))
                 }
             }
-            if TessPageIteratorIsAtBeginningOf(page, RIL_WORD) != 0, let word = element(at: RIL_WORD, page: page) {
+            if atWordStart, let word = element(at: RIL_WORD, page: page) {
                 current?.line.words.append(RecognizedWord(text: word.text, boundingBox: word.box, confidence: word.confidence))
             }
             if let symbol = element(at: RIL_SYMBOL, page: page) {
