@@ -1,17 +1,6 @@
 import Domain
+import OCRTestSupport
 import Testing
-
-/// A small deterministic generator (SplitMix64), so failures reproduce.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite("Rules and extractor on arbitrary text")
 struct ReceiptRobustnessTests {
@@ -47,7 +36,7 @@ struct ReceiptRobustnessTests {
 
     @Test("1,000 random readings: no crash, confidences in 0...1, every field points at a real line")
     func randomReadings() {
-        var generator = SeededGenerator(state: 2025)
+        var generator = SeededGenerator(seed: 2025)
         for _ in 0..<1_000 {
             let lineCount = Int.random(in: 0...14, using: &generator)
             let lines = (0..<lineCount).map { index in

@@ -67,16 +67,58 @@ enum ReadingOrder {
     }
 
     /// Lines on one row joined into one box where `close(left, right)` holds, left to right.
+    ///
+    /// Each line joins the first box so far (in the order they were begun) on its row that
+    /// it is close to. The boxes are filed by their centre's height, so that only those
+    /// whose centre could be on the line's row are asked: a photo's texture gives thousands.
     static func joiningFragments(_ lines: [PixelRect], where close: (PixelRect, PixelRect) -> Bool) -> [PixelRect] {
         var joined: [PixelRect] = []
+        var rows = CentreIndex(band: max(4, lines.map(\.height).sorted().dropFirst(lines.count / 2).first ?? 4))
         for line in lines.sorted(by: { ($0.x, $0.y) < ($1.x, $1.y) }) {
-            if let index = joined.firstIndex(where: { sameRow($0, line) && close($0, line) }) {
-                joined[index] = joined[index].union(line)
+            let reach = rowTolerance * Double(max(rows.tallest, line.height))
+            let candidates = rows.indexes(centredWithin: (line.centerY - reach)...(line.centerY + reach))
+            if let index = candidates.filter({ sameRow(joined[$0], line) && close(joined[$0], line) }).min() {
+                let grown = joined[index].union(line)
+                rows.move(index, from: joined[index], to: grown)
+                joined[index] = grown
             } else {
+                rows.add(joined.count, box: line)
                 joined.append(line)
             }
         }
         return joined
+    }
+
+    /// Boxes filed by the height of their centre, in bands `band` pixels high.
+    private struct CentreIndex {
+        let band: Int
+        private var bands: [Int: [Int]] = [:]
+        /// The tallest box filed so far.
+        private(set) var tallest = 0
+
+        init(band: Int) {
+            self.band = band
+        }
+
+        private func key(_ centre: Double) -> Int { Int((centre / Double(band)).rounded(.down)) }
+
+        mutating func add(_ index: Int, box: PixelRect) {
+            bands[key(box.centerY), default: []].append(index)
+            tallest = max(tallest, box.height)
+        }
+
+        mutating func move(_ index: Int, from old: PixelRect, to new: PixelRect) {
+            bands[key(old.centerY)]?.removeAll { $0 == index }
+            add(index, box: new)
+        }
+
+        /// The boxes whose centre lies in `span` (and perhaps a few just outside it).
+        func indexes(centredWithin span: ClosedRange<Double>) -> [Int] {
+            let low = key(span.lowerBound)
+            let high = key(span.upperBound)
+            if high - low > bands.count { return bands.filter { $0.key >= low && $0.key <= high }.flatMap(\.value) }
+            return (low...high).flatMap { bands[$0] ?? [] }
+        }
     }
 
     /// The recursive cut over one page's lines.

@@ -98,21 +98,20 @@ enum TextLineFinder {
         _ lines: [Chain], specks: [PixelRect], textHeight: Double
     ) -> [Chain] {
         guard !specks.isEmpty, specks.count <= maximumComponents else { return lines }
-        let grid = Grid(specks, cell: max(4, Int(textHeight)))
-        return lines.map { line in
+        var grid = Grid(specks, cell: max(4, Int(textHeight)))
+        var extended = lines
+        for (index, line) in lines.enumerated() {
             let box = line.box
-            guard Double(box.height) < 2 * textHeight else { return line }
+            guard Double(box.height) < 2 * textHeight else { continue }
             let reach = Int(stopReach * textHeight) + 1
             let end = PixelRect(x: box.maxX, y: box.y, width: 1, height: box.height)
             let stops = grid.candidates(near: end, reach: reach).map { specks[$0] }.filter { dot in
                 dot.x >= box.maxX - 1 && Double(dot.x - box.maxX) <= stopReach * textHeight
                     && dot.centerY >= Double(box.y) + 0.5 * Double(box.height) && dot.maxY <= box.maxY + max(2, box.height / 5)
             }
-            guard let last = stops.max(by: { $0.x < $1.x }) else { return line }
-            var extended = line
-            extended.box = box.union(last)
-            return extended
+            if let last = stops.max(by: { $0.x < $1.x }) { extended[index].box = box.union(last) }
         }
+        return extended
     }
 
     /// How far after a line's last character its final stop may sit, in text heights.
@@ -126,11 +125,17 @@ enum TextLineFinder {
     {
         var lines = chains.filter { Double($0.box.height) >= markHeight * textHeight }
         let marks = chains.filter { Double($0.box.height) < markHeight * textHeight }
+        guard !marks.isEmpty, !lines.isEmpty else { return lines + marks }
+        // The first line (in `lines`' order) the mark touches takes it; a line grown by a
+        // mark is filed again under its new box.
+        var grid = Grid(lines.map(\.box), cell: max(4, Int(textHeight)))
         var kept: [Chain] = []
         for mark in marks {
             let reach = mark.box.padded(by: max(1, Int(0.2 * textHeight)), within: ImageSize(width: .max / 4, height: .max / 4))
-            if let index = lines.firstIndex(where: { $0.box.intersects(reach) }) {
+            let touched = grid.candidates(near: reach, reach: 0).filter { lines[$0].box.intersects(reach) }
+            if let index = touched.min() {
                 lines[index].box = lines[index].box.union(mark.box)
+                grid.insert(index, box: lines[index].box)
             } else {
                 kept.append(mark)
             }
@@ -143,7 +148,7 @@ enum TextLineFinder {
 
     /// Parts overlapping horizontally and nearly touching vertically, joined into characters.
     static func joinStacked(_ parts: [PixelRect], textHeight: Double) -> [PixelRect] {
-        let grid = Grid(parts, cell: max(4, Int(textHeight)))
+        var grid = Grid(parts, cell: max(4, Int(textHeight)))
         var sets = DisjointSets(count: parts.count)
         for (index, part) in parts.enumerated() {
             let reach = Int(stackGap * textHeight) + 1
@@ -175,7 +180,7 @@ enum TextLineFinder {
     static func chain(_ characters: [PixelRect]) -> [Chain] {
         let typical = characters.map(\.height).sorted()
         let cell = max(4, typical.isEmpty ? 16 : typical[typical.count / 2])
-        let grid = Grid(characters, cell: cell)
+        var grid = Grid(characters, cell: cell)
         var sets = DisjointSets(count: characters.count)
         for (index, character) in characters.enumerated() {
             let reach = Int(characterGap * Double(character.height)) + 1
@@ -209,74 +214,5 @@ extension TextLineFinder {
         let spread = xs.reduce(0) { $0 + ($1 - meanX) * ($1 - meanX) }
         guard spread > 0 else { return nil }
         return zip(xs, ys).reduce(0) { $0 + ($1.0 - meanX) * ($1.1 - meanY) } / spread
-    }
-}
-
-/// Boxes bucketed by a square grid, for finding the boxes near one quickly.
-struct Grid {
-    private let cell: Int
-    private var buckets: [Int: [Int]] = [:]
-    private let boxes: [PixelRect]
-
-    init(_ boxes: [PixelRect], cell: Int) {
-        self.cell = max(1, cell)
-        self.boxes = boxes
-        for (index, box) in boxes.enumerated() {
-            for key in keys(covering: box, reach: 0) { buckets[key, default: []].append(index) }
-        }
-    }
-
-    /// Indexes of boxes in the cells within `reach` pixels of `box` (a superset of those
-    /// that are that close), each once.
-    func candidates(near box: PixelRect, reach: Int) -> [Int] {
-        var seen = Set<Int>()
-        var found: [Int] = []
-        for key in keys(covering: box, reach: reach) {
-            for index in buckets[key] ?? [] where seen.insert(index).inserted { found.append(index) }
-        }
-        return found
-    }
-
-    private func keys(covering box: PixelRect, reach: Int) -> [Int] {
-        let left = (box.x - reach) / cell
-        let right = (box.maxX + reach) / cell
-        let top = (box.y - reach) / cell
-        let bottom = (box.maxY + reach) / cell
-        var keys: [Int] = []
-        for row in top...bottom {
-            for column in left...right { keys.append(row &* 1_000_003 &+ column) }
-        }
-        return keys
-    }
-}
-
-/// Union-find over `0..<count`, with path halving.
-struct DisjointSets {
-    private var parent: [Int]
-
-    init(count: Int) {
-        parent = Array(0..<count)
-    }
-
-    mutating func find(_ element: Int) -> Int {
-        var current = element
-        while parent[current] != current {
-            parent[current] = parent[parent[current]]
-            current = parent[current]
-        }
-        return current
-    }
-
-    mutating func union(_ a: Int, _ b: Int) {
-        let rootA = find(a)
-        let rootB = find(b)
-        if rootA != rootB { parent[max(rootA, rootB)] = min(rootA, rootB) }
-    }
-
-    /// The sets, each listed by its members in increasing order.
-    mutating func groups() -> [[Int]] {
-        var byRoot: [Int: [Int]] = [:]
-        for element in parent.indices { byRoot[find(element), default: []].append(element) }
-        return byRoot.keys.sorted().map { byRoot[$0]! }
     }
 }
