@@ -63,4 +63,33 @@ struct UnreadLineReviewTests {
         UnreadLineReview.add(Self.line("6,818 원", PixelRect(x: 517, y: 420, width: 110, height: 18)), to: &lines)
         #expect(lines.map(\.line.text) == ["합 계 7,500 원", "6,818 원", "카드번호", "다른 단"])
     }
+
+    @Test("Small print a logo's line was read over, without a word of it, is read; print its words lie in is not")
+    func swallowedByATallLine() throws {
+        // A business card: `www.fantatech.co.kr` above `FANTA TECH` in letters four times its
+        // height, read as one line `FANTA ECH` whose box takes the address in; beside it, a
+        // found line the tall line's words do lie in.
+        let frame = PreparedFrame(identityOf: ImageSize(width: 1000, height: 1000))
+        func word(_ text: String, _ box: PixelRect) -> RecognizedWord {
+            RecognizedWord(text: text, boundingBox: frame.uprightRect(box), confidence: 0.9)
+        }
+        let logoBox = PixelRect(x: 140, y: 64, width: 600, height: 217)
+        let words = [
+            word("FANTA", PixelRect(x: 150, y: 110, width: 300, height: 90)), word("ECH", PixelRect(x: 470, y: 190, width: 250, height: 90)),
+        ]
+        let logo = PreparedLine(
+            line: RecognizedLine(text: "FANTA ECH", boundingBox: frame.uprightRect(logoBox), confidence: 0.9, words: words), preparedBox: logoBox)
+        let address = PixelRect(x: 155, y: 64, width: 352, height: 36)
+        let letters = PixelRect(x: 150, y: 110, width: 300, height: 90)
+        let unread = UnreadLineReview.unreadLines([address, letters], reading: [logo], textHeight: 32, frame: frame)
+        #expect(unread == [address])
+        #expect(UnreadLineReview.unreadLines([address, letters], reading: [logo], textHeight: 32).isEmpty)
+
+        var lines = [logo]
+        UnreadLineReview.add(
+            PreparedLine(
+                line: RecognizedLine(text: "www.fantatech.co.kr", boundingBox: frame.uprightRect(address), confidence: 0.9), preparedBox: address),
+            to: &lines)
+        #expect(lines.map(\.line.text) == ["www.fantatech.co.kr", "FANTA ECH"])
+    }
 }

@@ -35,7 +35,7 @@ struct UnreadLineReview {
     static let unreadEnd = 2.5
 
     func review(_ lines: [PreparedLine], found: [PixelRect], textHeight: Double?, in prepared: PreparedImage) throws -> [PreparedLine] {
-        let unread = Self.unreadLines(found, reading: lines, textHeight: textHeight)
+        let unread = Self.unreadLines(found, reading: lines, textHeight: textHeight, frame: prepared.frame)
         guard !unread.isEmpty else { return lines }
         let pieces = try crew.map(unread, on: prepared, cost: \.width, readingWith: [setup]) { box, engines, image -> PreparedLine? in
             let padded = box.padded(by: max(3, box.height / 3), within: image.image.size)
@@ -54,28 +54,59 @@ struct UnreadLineReview {
     /// covers that lie beyond the reading of their row (`unreadEnds`), pieces of one row joined; those on
     /// a row the reading has a line on (an amount beside its label) first, then the largest;
     /// at most `mostLines`.
-    static func unreadLines(_ found: [PixelRect], reading: [PreparedLine], textHeight: Double?) -> [PixelRect] {
+    ///
+    /// With the page's `frame`, found lines swallowed by a line read over them follow, as
+    /// many as fit: a line read more than twice as tall as one it covers, none of whose words
+    /// lies in it. Tesseract reading a block can take small print just above or below large
+    /// letters (a logo's web address) into their line's box and drop its text.
+    static func unreadLines(_ found: [PixelRect], reading: [PreparedLine], textHeight: Double?, frame: PreparedFrame? = nil) -> [PixelRect] {
         let height = textHeight ?? ImagePreparation.targetTextHeight
         let readBoxes = reading.map(\.preparedBox)
         let read = readBoxes.map { $0.padded(by: max(2, $0.height / 4), within: ImageSize(width: .max / 4, height: .max / 4)) }
         let shaped = found.filter { TextLineFinder.isShapedLikeText($0, textHeight: height) }
-        let covered = shaped.map { box in
+        let covering = shaped.map { box in
             let centre = (x: box.x + box.width / 2, y: box.y + box.height / 2)
-            return read.contains { $0.x <= centre.x && centre.x < $0.maxX && $0.y <= centre.y && centre.y < $0.maxY }
+            return read.indices.filter { index in
+                let padded = read[index]
+                return padded.x <= centre.x && centre.x < padded.maxX && padded.y <= centre.y && centre.y < padded.maxY
+            }
         }
         // A line read whole where no line covers it; of one covered, only its ends.
-        let unread = zip(shaped, covered).flatMap { box, isCovered in isCovered ? unreadEnds(of: box, reading: readBoxes) : [box] }
+        let unread = zip(shaped, covering).flatMap { box, lines in lines.isEmpty ? [box] : unreadEnds(of: box, reading: readBoxes) }
+        let first = ordered(unread, besideAnyOf: readBoxes)
+        guard let frame, first.count < mostLines else { return Array(first.prefix(mostLines)) }
+        let swallowed = zip(shaped, covering).compactMap { box, lines -> PixelRect? in
+            let isSwallowed =
+                !lines.isEmpty
+                && lines.allSatisfy { readBoxes[$0].height > 2 * box.height && !holdsWord(of: reading[$0], in: box, frame: frame) }
+            return isSwallowed && !unread.contains(where: { $0.intersects(box) }) ? box : nil
+        }
+        return Array((first + ordered(swallowed, besideAnyOf: readBoxes)).prefix(mostLines))
+    }
+
+    /// `unread`, pieces of one row joined, those on a row of `readBoxes` first, then the largest.
+    private static func ordered(_ unread: [PixelRect], besideAnyOf readBoxes: [PixelRect]) -> [PixelRect] {
         // Pieces of one row closer than their own height and a half (print larger than the
         // page's text is spaced wider) are one line.
         let joined = ReadingOrder.joiningFragments(unread) { left, right in
             Double(right.x - left.maxX) < 1.5 * Double(max(left.height, right.height))
         }
         let besideRead: (PixelRect) -> Bool = { box in readBoxes.contains { ReadingOrder.sameRow($0, box) } }
-        let ordered = joined.sorted { a, b in
+        return joined.sorted { a, b in
             let (besideA, besideB) = (besideRead(a), besideRead(b))
             return besideA != besideB ? besideA : a.width * a.height > b.width * b.height
         }
-        return Array(ordered.prefix(mostLines))
+    }
+
+    /// Whether a word of `line` (a line without words counts as holding one) has its centre
+    /// in the found line `box`, a quarter of its height around it.
+    static func holdsWord(of line: PreparedLine, in box: PixelRect, frame: PreparedFrame) -> Bool {
+        guard !line.line.words.isEmpty else { return true }
+        let area = frame.uprightRect(box.padded(by: max(2, box.height / 4), within: ImageSize(width: .max / 4, height: .max / 4)))
+        return line.line.words.contains { word in
+            let (x, y) = (word.boundingBox.midX, word.boundingBox.midY)
+            return area.x <= x && x <= area.x + area.width && area.y <= y && y <= area.y + area.height
+        }
     }
 
     /// The parts of the found line `box` left and right of the read lines on its row that
