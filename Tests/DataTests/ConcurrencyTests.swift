@@ -26,14 +26,23 @@ struct ConcurrencyTests {
         let page = try Fixture("page.png").data()
         let (started, startedContinuation) = AsyncStream<Double>.makeStream()
         let reported = Mutex<[Double]>([])
+        // Handshake: the engine's thread, at its first report, waits until the task is
+        // cancelled, so the reading cannot finish first however fast the machine is.
+        let cancelled = DispatchSemaphore(value: 0)
         let task = Task {
             try await repository.recognizeText(in: page, rotation: .upright, options: RecognitionOptions()) { fraction in
-                reported.withLock { $0.append(fraction) }
+                let first = reported.withLock {
+                    $0.append(fraction)
+                    return $0.count == 1
+                }
+                guard first else { return }
                 startedContinuation.yield(fraction)
+                cancelled.wait()
             }
         }
         for await _ in started { break }  // the engine is recognising words now
         task.cancel()
+        cancelled.signal()
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(reported.withLock { $0.last ?? 1 } < 1)
 

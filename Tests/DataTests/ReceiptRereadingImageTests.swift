@@ -29,7 +29,7 @@ struct ReceiptRereadingImageTests {
     func amountRowsReadAsOneBlock() async throws {
         let image = Self.examples.appendingPathComponent("s23_rcpt_07.png")
         let first = try await Self.receipt(image, rereading: false)
-        #expect(first.total == nil, "read once, the total's row is read apart: \(String(describing: first.total))")
+        #expect(first.total?.isHighConfidence != true, "read once, the total's row is read apart: \(String(describing: first.total))")
         let reread = try await Self.receipt(image, rereading: true)
         #expect(reread.total?.value == 42_000)
         #expect(reread.discountTotal == 700)
