@@ -89,6 +89,25 @@ struct TesseractOverrideTests {
     }
 
     @Test(
+        "Without paragraph detection the same lines, words, confidences and boxes are read",
+        .enabled(if: TesseractOverride.paragraphs.isAvailable, "the override does not apply in this process"),
+        arguments: [(PSM_SINGLE_BLOCK, "receipt.png"), (PSM_AUTO, "page.png"), (PSM_SPARSE_TEXT, "mixed.png")])
+    func paragraphsLeftOut(mode: TessPageSegMode, fixture: String) throws {
+        let directory = try locator.directory(for: ["kor", "eng"])
+        let engine = try TesseractEngine(setup: EngineSetup(languages: ["kor", "eng"]), dataDirectory: directory)
+        let before = TesseractOverride.paragraphs.changedCount
+        let skipped = try read(fixture, with: engine, mode: mode)
+        #expect(TesseractOverride.paragraphs.changedCount == before + 1, "Tesseract's own DetectParagraphs was called, not the package's")
+        engine.skipsParagraphs = false
+        let detected = try read(fixture, with: engine, mode: mode)
+        #expect(TesseractOverride.paragraphs.changedCount == before + 1)
+        #expect(skipped.count > 1)
+        #expect(skipped.map(\.line) == detected.map(\.line))
+        #expect(skipped.map(\.preparedBox) == detected.map(\.preparedBox))
+        #expect(skipped.map(\.characters) == detected.map(\.characters))
+    }
+
+    @Test(
         "Engines holding a Korean model and others keep Korean words without the others' retry",
         arguments: [(["kor", "eng"], true), (["eng", "kor"], true), (["kor"], false), (["eng"], false)])
     func acceptsKoreanWords(languages: [String], accepts: Bool) throws {
@@ -221,9 +240,9 @@ struct TesseractOverrideTests {
     }
 
     /// `fixture` read as one block by `engine` on this thread.
-    private func read(_ fixture: String, with engine: TesseractEngine) throws -> [PreparedLine] {
+    private func read(_ fixture: String, with engine: TesseractEngine, mode: TessPageSegMode = PSM_SINGLE_BLOCK) throws -> [PreparedLine] {
         let image = try Fixture(fixture).grayscaleImage()
         let prepared = PreparedImage(image: image, frame: PreparedFrame(identityOf: image.size))
-        return try #require(try engine.look(at: prepared, PSM_SINGLE_BLOCK, control: RecognitionControl(progress: nil)))
+        return try #require(try engine.look(at: prepared, mode, control: RecognitionControl(progress: nil)))
     }
 }

@@ -38,6 +38,23 @@ void tesseract_overrides_skip_ambiguities_end(void);
 /// How many times on the calling thread the table's parse was left out.
 long tesseract_overrides_skipped_ambiguity_tables(void);
 
+// MARK: Paragraphs not detected (paragraphs.c)
+//
+// Tesseract 5.3 detects paragraphs after every `Recognize` (`TessBaseAPI::DetectParagraphs`),
+// though nothing here reads them. Its iterators order positions by walking the page's blocks
+// from the first, and detection asks for that order for every row: the square of a page's
+// blocks, most of a minute on a photo's texture read in sparse mode (thousands of blocks).
+// Inside a stretch it is left out: rows keep no paragraph, so each block reads as one
+// paragraph, left to right, and the text, words and boxes are the same.
+
+/// Begins a stretch on the calling thread in which paragraphs are not detected; returns 1
+/// (begun). Calls nest; each is ended by `tesseract_overrides_skip_paragraphs_end`.
+int tesseract_overrides_skip_paragraphs_begin(void);
+/// Ends the stretch begun by the matching `tesseract_overrides_skip_paragraphs_begin`.
+void tesseract_overrides_skip_paragraphs_end(void);
+/// How many paragraph detections on the calling thread were left out.
+long tesseract_overrides_skipped_paragraph_detections(void);
+
 // MARK: Line images stored, not compressed (line_images.c)
 //
 // Tesseract 5.3's LSTM keeps each line image it reads as a PNG in memory

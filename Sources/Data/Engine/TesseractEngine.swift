@@ -12,6 +12,9 @@ final class TesseractEngine: TextRecognizer {
     /// Whether the line images Tesseract keeps while it reads are stored uncompressed
     /// (`TesseractOverride.storedLineImages`: the same pixels, read the same, without zlib's time).
     var storesLineImages = true
+    /// Whether Tesseract's paragraph detection, which nothing here reads, is left out
+    /// (`TesseractOverride.paragraphs`: the same lines, words and boxes, without its time).
+    var skipsParagraphs = true
     /// Whether the LSTM's index steps are done without calls between them
     /// (`TesseractOverride.strideIndex`: the same indices, so the same reading, in less time).
     var inlinesStrideIndex = true
@@ -129,6 +132,7 @@ final class TesseractEngine: TextRecognizer {
     /// Has Tesseract take every step itself (no `TesseractOverride` while this engine reads).
     func leavesEveryStepToTesseract() {
         storesLineImages = false
+        skipsParagraphs = false
         inlinesStrideIndex = false
         vectorisesNetworkSteps = false
         usesDotProductInstructions = false
@@ -241,7 +245,8 @@ final class TesseractEngine: TextRecognizer {
         }
         TessBaseAPISetPageSegMode(handle, segmentation)
         let overrides = [
-            storesLineImages ? TesseractOverride.storedLineImages : nil, acceptsKoreanWords ? TesseractOverride.koreanWords : nil,
+            storesLineImages ? TesseractOverride.storedLineImages : nil, skipsParagraphs ? TesseractOverride.paragraphs : nil,
+            acceptsKoreanWords ? TesseractOverride.koreanWords : nil,
             inlinesStrideIndex ? TesseractOverride.strideIndex : nil, vectorisesNetworkSteps ? TesseractOverride.networkSteps : nil,
             usesDotProductInstructions ? TesseractOverride.matrixProducts : nil, vectorisesLSTMLayers ? TesseractOverride.lstmLayers : nil,
         ]

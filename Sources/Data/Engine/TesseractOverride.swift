@@ -89,7 +89,7 @@ struct TesseractOverride: Sendable {
 
     /// Every override, in the order engines use them.
     static var all: [TesseractOverride] {
-        [universalAmbiguities, storedLineImages, koreanWords, strideIndex, networkSteps, matrixProducts, lstmLayers]
+        [universalAmbiguities, storedLineImages, paragraphs, koreanWords, strideIndex, networkSteps, matrixProducts, lstmLayers]
     }
 
     /// The overrides that do not apply in this process, with why, for the trace
@@ -123,6 +123,16 @@ struct TesseractOverride: Sendable {
         "storedLineImages", needs: .interposition,
         begin: { tesseract_overrides_store_line_images_begin() != 0 }, end: { tesseract_overrides_store_line_images_end() },
         changed: { tesseract_overrides_stored_line_images() })
+
+    /// Tesseract's paragraph detection after every recognition (`TessBaseAPI::DetectParagraphs`),
+    /// which nothing here reads, and which costs the square of a page's blocks: a snack box
+    /// photo read in sparse mode spent most of its minutes there. Left out while an engine of
+    /// ours recognises (`TesseractEngine.recognizing`): each block is one paragraph, and the
+    /// lines, words and boxes read are the same.
+    static let paragraphs = TesseractOverride(
+        "paragraphs", needs: .interposition,
+        begin: { tesseract_overrides_skip_paragraphs_begin() != 0 }, end: { tesseract_overrides_skip_paragraphs_end() },
+        changed: { tesseract_overrides_skipped_paragraph_detections() })
 
     /// The other models' second reading of a group of words in which the Korean model left a
     /// word of Hangul under Tesseract's stopper certainty (`Dict::AcceptableResult`), though
