@@ -43,7 +43,7 @@ struct LayoutIndexTests {
         var lines = chains.filter { Double($0.box.height) >= TextLineFinder.markHeight * textHeight }.map(\.box)
         var kept: [PixelRect] = []
         for mark in chains.map(\.box) where Double(mark.height) < TextLineFinder.markHeight * textHeight {
-            let reach = mark.padded(by: Int(0.2 * textHeight), within: ImageSize(width: .max / 4, height: .max / 4))
+            let reach = mark.padded(by: Int(0.2 * textHeight))
             if let index = lines.firstIndex(where: { $0.intersects(reach) }) {
                 lines[index] = lines[index].union(mark)
             } else {
@@ -64,7 +64,7 @@ struct LayoutIndexTests {
         grid.insert(5, box: boxes[5])
         for query in Self.scattered(200, seed: 8, heights: 1...50) + [PixelRect(x: 3_400, y: 4_400, width: 5, height: 5)] {
             let listed = grid.candidates(near: query, reach: 12)
-            let near = query.padded(by: 12, within: ImageSize(width: .max / 4, height: .max / 4))
+            let near = query.padded(by: 12)
             #expect(Set(listed).count == listed.count)
             #expect(Set(boxes.indices.filter { boxes[$0].intersects(near) }).isSubset(of: Set(listed)))
         }

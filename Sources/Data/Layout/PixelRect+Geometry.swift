@@ -11,6 +11,12 @@ extension PixelRect {
         return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
+    /// The rectangle `margin` pixels larger on every side, held at the origin but not bounded
+    /// beyond it (a box's surroundings, for geometry rather than for cutting an image).
+    func padded(by margin: Int) -> PixelRect {
+        padded(by: margin, within: ImageSize(width: .max / 4, height: .max / 4))
+    }
+
     /// How many characters (not spaces) `reading`, the reading of this line's box, holds
     /// per height of its width.
     func characterDensity(of reading: RecognizedLine) -> Double {

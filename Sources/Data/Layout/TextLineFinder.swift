@@ -131,7 +131,7 @@ enum TextLineFinder {
         var grid = Grid(lines.map(\.box), cell: max(4, Int(textHeight)))
         var kept: [Chain] = []
         for mark in marks {
-            let reach = mark.box.padded(by: max(1, Int(0.2 * textHeight)), within: ImageSize(width: .max / 4, height: .max / 4))
+            let reach = mark.box.padded(by: max(1, Int(0.2 * textHeight)))
             let touched = grid.candidates(near: reach, reach: 0).filter { lines[$0].box.intersects(reach) }
             if let index = touched.min() {
                 lines[index].box = lines[index].box.union(mark.box)

@@ -62,14 +62,11 @@ struct UnreadLineReview {
     static func unreadLines(_ found: [PixelRect], reading: [PreparedLine], textHeight: Double?, frame: PreparedFrame? = nil) -> [PixelRect] {
         let height = textHeight ?? ImagePreparation.targetTextHeight
         let readBoxes = reading.map(\.preparedBox)
-        let read = readBoxes.map { $0.padded(by: max(2, $0.height / 4), within: ImageSize(width: .max / 4, height: .max / 4)) }
+        let read = readBoxes.map { $0.padded(by: max(2, $0.height / 4)) }
         let shaped = found.filter { TextLineFinder.isShapedLikeText($0, textHeight: height) }
         let covering = shaped.map { box in
             let centre = (x: box.x + box.width / 2, y: box.y + box.height / 2)
-            return read.indices.filter { index in
-                let padded = read[index]
-                return padded.x <= centre.x && centre.x < padded.maxX && padded.y <= centre.y && centre.y < padded.maxY
-            }
+            return read.indices.filter { read[$0].contains(x: centre.x, y: centre.y) }
         }
         // A line read whole where no line covers it; of one covered, only its ends.
         let unread = zip(shaped, covering).flatMap { box, lines in lines.isEmpty ? [box] : unreadEnds(of: box, reading: readBoxes) }
@@ -102,10 +99,9 @@ struct UnreadLineReview {
     /// in the found line `box`, a quarter of its height around it.
     static func holdsWord(of line: PreparedLine, in box: PixelRect, frame: PreparedFrame) -> Bool {
         guard !line.line.words.isEmpty else { return true }
-        let area = frame.uprightRect(box.padded(by: max(2, box.height / 4), within: ImageSize(width: .max / 4, height: .max / 4)))
+        let area = frame.uprightRect(box.padded(by: max(2, box.height / 4)))
         return line.line.words.contains { word in
-            let (x, y) = (word.boundingBox.midX, word.boundingBox.midY)
-            return area.x <= x && x <= area.x + area.width && area.y <= y && y <= area.y + area.height
+            (area.minX...area.maxX).contains(word.boundingBox.midX) && (area.minY...area.maxY).contains(word.boundingBox.midY)
         }
     }
 
