@@ -67,6 +67,7 @@ extension LeptonicaImage {
     /// The 256-level histogram of an 8-bit image, counting only where `mask` (1-bit) is set
     /// when one is given.
     func grayHistogram(within mask: LeptonicaImage? = nil) -> [Int]? {
+        if mask == nil, let counts = levelCounts() { return counts }
         let histogram = withExtendedLifetime(mask) {
             mask.map { pixGetGrayHistogramMasked(pix, $0.pix, 0, 0, 1) } ?? pixGetGrayHistogram(pix, 1)
         }
@@ -188,7 +189,7 @@ extension LeptonicaImage {
         // Leptonica's Otsu takes 8 bits only; a colour map is read as grey by the histogram
         // and by the thresholding alike, as Leptonica's Otsu reads it.
         guard pixGetDepth(pix) == 8 else { throw .engineFailure("Leptonica could not binarise the image") }
-        var histogram = pixGetGrayHistogram(pix, 1)
+        var histogram = levelCounts().map(Self.histogramNuma) ?? pixGetGrayHistogram(pix, 1)
         defer { numaDestroy(&histogram) }
         guard let histogram else { throw .engineFailure("Leptonica could not binarise the image") }
         var threshold: Int32 = 0
