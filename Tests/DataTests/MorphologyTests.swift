@@ -29,6 +29,35 @@ struct MorphologyTests {
         #expect(!LeptonicaImage.composes(41) && LeptonicaImage.composes(42) && LeptonicaImage.composes(140))
     }
 
+    @Test("Line openings and safe closings from runs match Leptonica's on random ink, edges and all")
+    func linesFromRuns() throws {
+        var generator = SeededGenerator(seed: 5)
+        for (width, height) in [(77, 53), (32, 40), (1, 30), (65, 1), (200, 9)] {
+            let image = try #require(LeptonicaImage(taking: pixCreate(Int32(width), Int32(height), 1)))
+            // Strokes across and down of every length, some reaching the edges.
+            for _ in 0..<(width + height) {
+                let across = Bool.random(using: &generator)
+                let x = Int.random(in: 0..<width, using: &generator)
+                let y = Int.random(in: 0..<height, using: &generator)
+                let length = Int.random(in: 1...max(1, across ? width : height), using: &generator)
+                for step in 0..<length {
+                    let (px, py) = across ? (x + step, y) : (x, y + step)
+                    if px < width, py < height { pixSetPixel(image.pix, Int32(px), Int32(py), 1) }
+                }
+            }
+            for length: Int32 in [2, 3, 4, 5, 7, 8, 16, 31, 32, 33, 41, 64, 70] {
+                for (brickWidth, brickHeight) in [(length, Int32(1)), (Int32(1), length)] {
+                    let opened = try image.openedWithBrick(width: brickWidth, height: brickHeight, "open")
+                    let brickOpened = try image.applying("open") { pixOpenBrick(nil, $0, brickWidth, brickHeight) }
+                    let closed = try image.closedSafelyWithBrick(width: brickWidth, height: brickHeight, "close")
+                    let brickClosed = try image.applying("close") { pixCloseSafeBrick(nil, $0, brickWidth, brickHeight) }
+                    #expect(Self.equal(opened, brickOpened), "\(width)×\(height) opened \(brickWidth)×\(brickHeight)")
+                    #expect(Self.equal(closed, brickClosed), "\(width)×\(height) closed \(brickWidth)×\(brickHeight)")
+                }
+            }
+        }
+    }
+
     private static func equal(_ first: LeptonicaImage, _ second: LeptonicaImage) -> Bool {
         var same: Int32 = 0
         return pixEqual(first.pix, second.pix, &same) == 0 && same == 1
