@@ -64,6 +64,25 @@ struct LayoutTests {
         #expect(Array(order.suffix(2)).allSatisfy { $0.x == 400 })
     }
 
+    @Test("A table's cells beside long row labels stay on their rows; prose columns sharing rows stay columns")
+    func cellsBesideLongRowLabels() {
+        // A specification table without rules: long requirement lines, and three "yes" cells
+        // on each of their rows, far to the right.
+        let labels = [445, 387, 267, 440, 508, 321].enumerated().map { Self.box(376, 859 + 33 * $0.offset, $0.element, 19) }
+        let cells = [953, 1120, 1294].flatMap { x in Self.rows(x: x, width: 42, top: 859, count: 6, pitch: 33, height: 18) }
+        let blocks = ReadingOrder.blocks(of: labels + cells, textHeight: 17)
+        for label in labels {
+            let block = blocks.first { $0.contains(label) }
+            let row = cells.filter { ReadingOrder.sameRow($0, label) }
+            #expect(row.count == 3 && row.allSatisfy { block?.contains($0) == true }, "each row's cells are read with it: \(blocks)")
+        }
+
+        // Two prose columns whose lines share rows stay columns.
+        let right = labels.map { Self.box($0.x + 600, $0.y, $0.width, $0.height) }
+        let order = ReadingOrder.blocks(of: labels + right, textHeight: 17).flatMap { $0 }
+        #expect(Array(order.prefix(6)).allSatisfy { $0.x == 376 })
+    }
+
     @Test("One found line that a block reading broke into pieces is read as a line, when that reads as confidently")
     func oneLineReadInPieces() {
         func lines(_ texts: [(String, Float)]) -> [PreparedLine] {

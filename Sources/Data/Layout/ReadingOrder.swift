@@ -232,9 +232,16 @@ enum ReadingOrder {
         guard aligned else { return true }
         let leftProse = isProse(left, textHeight: textHeight)
         let rightProse = isProse(right, textHeight: textHeight)
-        if leftProse, !rightProse { return !standsBesideShortLines(right, of: left) }
-        if rightProse, !leftProse { return !standsBesideShortLines(left, of: right) }
+        if leftProse, !rightProse { return !standsBesideShortLines(right, of: left) && !standsInCells(right) }
+        if rightProse, !leftProse { return !standsBesideShortLines(left, of: right) && !standsInCells(left) }
         return leftProse
+    }
+
+    /// Whether `lines` stand in a table's cells: four or more, each on a row with another
+    /// of them (the cells of a row), so that they are the values of the rows beside them,
+    /// not a column of text.
+    static func standsInCells(_ lines: [PixelRect]) -> Bool {
+        lines.count >= 4 && lines.allSatisfy { line in lines.contains { $0 != line && sameRow(line, $0) } }
     }
 
     /// Whether every line of `lines` sits on a row with a line of `text` that is short for
