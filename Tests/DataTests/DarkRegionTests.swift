@@ -116,6 +116,34 @@ struct DeskTests {
         #expect(painted.level(x: painted.size.width - 3, y: 2) == level)
     }
 
+    @Test("A sheet standing inside a picture of a grained table: the table is a desk, though its grain chains like text")
+    func sheetOnGrainedTable() throws {
+        let (width, height) = (4000, 3000)
+        let sheet = PixelRect(x: 1200, y: 800, width: 1600, height: 1400)
+        let image = try #require(LeptonicaImage(taking: pixCreate(Int32(width), Int32(height), 8)))
+        func fill(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ level: UInt32) {
+            var box = boxCreate(Int32(x), Int32(y), Int32(w), Int32(h))
+            pixSetInRectArbitrary(image.pix, box, level)
+            boxDestroy(&box)
+        }
+        fill(0, 0, width, height, 80)
+        fill(sheet.x, sheet.y, sheet.width, sheet.height, 200)
+        // Rows of marks everywhere: the sheet's print, and the table's grain as dark streaks.
+        for y in stride(from: 40, to: height - 40, by: 40) {
+            for x in stride(from: 40, to: width - 40, by: 16) {
+                let onSheet = x >= sheet.x + 20 && x < sheet.maxX - 20 && y >= sheet.y + 20 && y < sheet.maxY - 20
+                let offSheet = x + 6 < sheet.x || x > sheet.maxX || y + 12 < sheet.y || y > sheet.maxY
+                if onSheet || offSheet { fill(x, y, 6, 12, onSheet ? 40 : 10) }
+            }
+        }
+        let (painted, paper, corners) = try image.paintingOverDesk()
+        let level = try #require(paper)
+        #expect(abs(level - 200) <= 2)
+        #expect(painted.level(x: 2, y: 2) == level)
+        let found = try #require(corners)
+        #expect(found.all.allSatisfy { abs($0.x - 2000) < 900 && abs($0.y - 1500) < 800 })
+    }
+
     @Test("A grey region along one edge, a small part of the picture, is no desk")
     func lightNarrowEdge() throws {
         let image = try photograph(width: 640, height: 480, desk: 110, paper: 210, sheet: PixelRect(x: 0, y: 40, width: 640, height: 440))

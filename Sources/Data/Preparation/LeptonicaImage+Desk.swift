@@ -60,14 +60,18 @@ extension LeptonicaImage {
             // The reduction dropped the last partial block: extend the edge rows and columns.
             .applying("fit the desk to the image") { pixResizeToMatch($0, nil, Int32(size.width), Int32(size.height)) }
         let paper = try desk.applying("find the paper") { pixInvert(nil, $0) }
-        // A dark region that holds text lines is paper in shadow, not a desk.
-        guard try !holdsText(within: desk), let level = mostCommonBrightLevel(within: paper) else { return (self, nil, nil) }
+        // A dark region that holds text lines is paper in shadow, not a desk; unless the
+        // paper is a quadrilateral standing inside the picture (a receipt on a wooden table,
+        // whose grain chains like text lines).
+        let corners = Self.paperCorners(outside: edgeRegions, reduction: reduction)
+        if corners == nil, try holdsText(within: desk) { return (self, nil, nil) }
+        guard let level = mostCommonBrightLevel(within: paper) else { return (self, nil, nil) }
         let painted = try copy()
         withExtendedLifetime(desk) { _ = pixSetMasked(painted.pix, desk.pix, UInt32(level)) }
         // A light desk's outline is not trusted for straightening: at the reduction it blurs
         // into the paper (a page on the tune split "straightened" askew read at CER 0.26, not under 0.05).
         let dark = deskLevel <= Self.deskMaximumRelativeLevel * paperLevel
-        return (painted, level, dark ? Self.paperCorners(outside: edgeRegions, reduction: reduction) : nil)
+        return (painted, level, dark ? corners : nil)
     }
 
     /// A desk region holding this share of the picture's text lines (by area) is shaded paper.
