@@ -144,6 +144,35 @@ struct DeskTests {
         #expect(found.all.allSatisfy { abs($0.x - 2000) < 900 && abs($0.y - 1500) < 800 })
     }
 
+    @Test("A light mark on a dark desk beside the page is painted with the desk; the page is left as it is")
+    func lightMarkBesidePage() throws {
+        let sheet = PixelRect(x: 160, y: 120, width: 320, height: 240)
+        let image = try photograph(width: 640, height: 480, desk: 50, paper: 210, sheet: sheet)
+        // A light patch on the desk above the sheet's middle: no corner's extreme.
+        var box = boxCreate(300, 40, 40, 32)
+        pixSetInRectArbitrary(image.pix, box, 200)
+        boxDestroy(&box)
+        let (painted, paper, corners) = try image.paintingOverDesk()
+        let level = try #require(paper)
+        #expect(corners != nil)
+        #expect(image.level(x: 320, y: 56) == 200)
+        #expect(painted.level(x: 320, y: 56) == level)
+        // The sheet's print is still there.
+        let mark = (x: sheet.x + 16 * 3 + 8, y: sheet.y + 40 + 20)
+        #expect(painted.level(x: mark.x, y: mark.y) == 60)
+    }
+
+    @Test("A quadrilateral's span on a row runs from its left edge to its right one")
+    func quadrilateralSpan() {
+        let corners = PaperCorners(
+            topLeft: ImagePoint(x: 10, y: 0), topRight: ImagePoint(x: 110, y: 10),
+            bottomRight: ImagePoint(x: 100, y: 110), bottomLeft: ImagePoint(x: 0, y: 100))
+        let span = corners.span(atRow: 50)
+        #expect(abs((span?.lowerBound ?? -1) - 5) < 1e-9)
+        #expect(abs((span?.upperBound ?? -1) - 106) < 1e-9)
+        #expect(corners.span(atRow: -1) == nil && corners.span(atRow: 111) == nil)
+    }
+
     @Test("A grey region along one edge, a small part of the picture, is no desk")
     func lightNarrowEdge() throws {
         let image = try photograph(width: 640, height: 480, desk: 110, paper: 210, sheet: PixelRect(x: 0, y: 40, width: 640, height: 440))

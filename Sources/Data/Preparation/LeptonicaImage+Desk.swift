@@ -71,7 +71,11 @@ extension LeptonicaImage {
         // A light desk's outline is not trusted for straightening: at the reduction it blurs
         // into the paper (a page on the tune split "straightened" askew read at CER 0.26, not under 0.05).
         let dark = deskLevel <= Self.deskMaximumRelativeLevel * paperLevel
-        return (painted, level, dark ? corners : nil)
+        guard dark, let corners else { return (painted, level, nil) }
+        // The desk is all that lies outside the page, also where the threshold at the
+        // reduction took it for paper (a light streak of a table, a hand holding the slip).
+        painted.fill(outside: corners, margin: Double(2 * reduction), level: level)
+        return (painted, level, corners)
     }
 
     /// A desk region holding this share of the picture's text lines (by area) is shaded paper.
@@ -130,6 +134,27 @@ extension LeptonicaImage {
         else { return nil }
         // Reduced pixel centres, in full-size pixels.
         return PaperCorners(extremesOf: corners.all.map { ImagePoint(x: ($0.x + 0.5) * Double(reduction), y: ($0.y + 0.5) * Double(reduction)) })
+    }
+
+    /// Sets every pixel more than `margin` pixels left or right of `quadrilateral`, or above
+    /// or below it, to `level` (8-bit).
+    private func fill(outside quadrilateral: PaperCorners, margin: Double, level: Int) {
+        let size = size
+        func fillRow(_ y: Int, from start: Int, to end: Int) {
+            guard end > start else { return }
+            var box = boxCreate(Int32(start), Int32(y), Int32(end - start), 1)
+            pixSetInRectArbitrary(pix, box, UInt32(level))
+            boxDestroy(&box)
+        }
+        for y in 0..<size.height {
+            let near = [Double(y) - margin, Double(y), Double(y) + margin].compactMap { quadrilateral.span(atRow: $0) }
+            guard let left = near.map(\.lowerBound).min(), let right = near.map(\.upperBound).max() else {
+                fillRow(y, from: 0, to: size.width)
+                continue
+            }
+            fillRow(y, from: 0, to: min(size.width, max(0, Int((left - margin).rounded(.down)))))
+            fillRow(y, from: max(0, min(size.width, Int((right + margin).rounded(.up)))), to: size.width)
+        }
     }
 
     /// The mean level of an 8-bit image where a 1-bit `mask` is set, or `nil` when unset.

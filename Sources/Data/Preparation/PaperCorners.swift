@@ -65,6 +65,21 @@ struct PaperCorners: Equatable {
         }
     }
 
+    /// Where the quadrilateral crosses the row at height `y`: from its leftmost to its
+    /// rightmost point there, `nil` on a row above or below it.
+    func span(atRow y: Double) -> ClosedRange<Double>? {
+        let points = all
+        var crossings: [Double] = []
+        for index in 0..<4 {
+            let (a, b) = (points[index], points[(index + 1) % 4])
+            guard min(a.y, b.y) <= y, y <= max(a.y, b.y) else { continue }
+            crossings.append(a.y == b.y ? min(a.x, b.x) : a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x))
+            if a.y == b.y { crossings.append(max(a.x, b.x)) }
+        }
+        guard let left = crossings.min(), let right = crossings.max() else { return nil }
+        return left...right
+    }
+
     /// The upright rectangle the page is straightened onto: at its top-left corner's
     /// place, as wide as its top and bottom edges on average, as tall as its sides.
     var straightened: PaperCorners {
