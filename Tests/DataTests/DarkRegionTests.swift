@@ -17,6 +17,25 @@ struct DarkRegionTests {
         #expect(inverted !== image)
     }
 
+    @Test("A dark band joined to a thin frame around the page is found alone and inverted")
+    func bandJoinedToFrame() throws {
+        let image = try Fixture("inverted-header.png").grayscaleImage().copy()
+        let size = image.size
+        // A 3-pixel black frame along the picture's edges (a card's dark border), touching the band.
+        for (x, y, width, height) in [
+            (0, 0, size.width, 3), (0, size.height - 3, size.width, 3), (0, 0, 3, size.height), (size.width - 3, 0, 3, size.height),
+        ] {
+            var box = boxCreate(Int32(x), Int32(y), Int32(width), Int32(height))
+            pixSetInRectArbitrary(image.pix, box, 0)
+            boxDestroy(&box)
+        }
+        let (inverted, regions) = try image.invertingDarkRegions()
+        let band = try #require(regions.count == 1 ? regions.first : nil, "regions: \(regions)")
+        #expect(band.y <= 3 && band.width >= size.width - 6)
+        #expect(band.height > 40 && band.height < size.height / 2)
+        #expect(inverted !== image)
+    }
+
     @Test("A whole light-on-dark page is one region")
     func wholePage() throws {
         let image = try Fixture("inverted-page.png").grayscaleImage()

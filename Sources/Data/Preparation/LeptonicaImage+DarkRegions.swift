@@ -67,9 +67,22 @@ extension LeptonicaImage {
     /// Leptonica's `PIX_NOT(PIX_DST)` raster operation: invert the destination in place.
     private static let invertDestination: Int32 = 0x5
 
-    /// In a 1-bit image, the boxes of the ink components that are dark text regions.
+    /// A square this many pixels wide opens thin ink away and leaves solid ink (see
+    /// `darkTextRegions`): rules, frames and strokes are thinner, a band holding a line of
+    /// text (`darkRegionMinimumHeight`) is thicker.
+    static let darkRegionSolidSide: Int32 = 7
+
+    /// In a 1-bit image, the boxes of the ink components that are dark text regions, and
+    /// of its solid parts that are (ink opened with a `darkRegionSolidSide` square): a band
+    /// touching a card's dark edge or a frame's rule is one component with them, and is
+    /// found alone once they are opened away.
     private func darkTextRegions() -> [PixelRect] {
-        componentBoxes(connectivity: 8).filter { box in
+        let whole = componentBoxes(connectivity: 8)
+        let solid =
+            (try? openedWithBrick(width: Self.darkRegionSolidSide, height: Self.darkRegionSolidSide, "find solid ink"))?
+            .componentBoxes(connectivity: 8) ?? []
+        return (whole + solid.filter { !whole.contains($0) }).filter { box in
+            let isSolid = !whole.contains(box)
             guard box.height >= Self.darkRegionMinimumHeight, box.width >= Self.darkRegionMinimumWidth,
                 let region = try? clipped(to: box)
             else { return false }
@@ -87,8 +100,23 @@ extension LeptonicaImage {
             }
             guard characters.count >= Self.darkRegionMinimumCharacters else { return false }
             let characterHeight = characters.map(\.height).sorted()[characters.count / 2]
+            if isSolid, !Self.holdsLineOfText(box, holes: holeBoxes, characterHeight: characterHeight) { return false }
             return Double(box.height) >= Self.darkRegionMinimumHeightPerCharacter * Double(characterHeight)
         }
+    }
+
+    /// A solid part's band is at most this many of its characters' heights tall: a line or
+    /// two of text and their margins (a dark bench or a picture opened out of a photo holds
+    /// specks many times smaller than itself).
+    static let darkBandMaximumHeightPerCharacter = 6.0
+
+    /// Whether a solid part of the ink (`box`, its character-sized `holes`) is a band
+    /// holding a line of light text: no taller than `darkBandMaximumHeightPerCharacter`
+    /// characters, its holes chained into a line of `darkRegionMinimumCharacters` or more.
+    private static func holdsLineOfText(_ box: PixelRect, holes: [PixelRect], characterHeight: Int) -> Bool {
+        guard Double(box.height) <= darkBandMaximumHeightPerCharacter * Double(characterHeight) else { return false }
+        let longest = TextLineFinder.chains(in: holes, textHeight: Double(characterHeight))?.map(\.characters).max() ?? 0
+        return longest >= darkRegionMinimumCharacters
     }
 
     /// How many ink components a 1-bit image has (`pixCountConnComp`).
