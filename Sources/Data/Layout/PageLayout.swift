@@ -33,6 +33,25 @@ struct PageLayout {
         !lines.isEmpty && blockLines[index].count == 1
     }
 
+    /// The rows of text of block `index`, top to bottom: its lines that share a row
+    /// (`ReadingOrder.sameRow`) in one box, lines less than `textRowShare` of `textHeight`
+    /// tall or wide (rules, specks) left out.
+    func rows(of index: Int, textHeight: Double) -> [PixelRect] {
+        var rows: [PixelRect] = []
+        let text = blockLines[index].filter { Double(min($0.width, $0.height)) >= Self.textRowShare * textHeight }
+        for line in text.sorted(by: { $0.centerY < $1.centerY }) {
+            if let last = rows.indices.last, ReadingOrder.sameRow(rows[last], line) {
+                rows[last] = PixelRect.enclosing([rows[last], line]) ?? rows[last]
+            } else {
+                rows.append(line)
+            }
+        }
+        return rows
+    }
+
+    /// A row of text is at least this share of the text height tall.
+    static let textRowShare = 0.7
+
     /// Blocks of one column closer than this many text heights are one paragraph.
     static let paragraphGap = 1.0
     /// The margin around a block, in text heights.

@@ -69,10 +69,36 @@ extension PageReader {
         }
     }
 
+    /// Whether a reading of a block took two of its found `rows` (top to bottom) for one
+    /// line: a line read doubtfully (under `reliableConfidence`) across two rows, over half
+    /// of each one's height. Rows that overlap (a table row's cells, their first lines at
+    /// different heights) are no rows to read one by one.
+    static func mergesRows(_ read: [PreparedLine], rows: [PixelRect]) -> Bool {
+        guard rows.count > 1, zip(rows, rows.dropFirst()).allSatisfy({ $0.maxY <= $1.y }) else { return false }
+        return read.contains { line in
+            let box = line.preparedBox
+            guard Double(line.line.confidence) < reliableConfidence else { return false }
+            return rows.count { row in
+                let down = min(row.maxY, box.maxY) - max(row.y, box.y)
+                let across = min(row.maxX, box.maxX) - max(row.x, box.x)
+                return across > 0 && 2 * down > row.height
+            } >= 2
+        }
+    }
+
     /// Of two readings of a block holding one found line — as a block (`asBlock`, which came
     /// back as several lines) and as a line — the line, when it was read at least as
     /// confidently. Not by confident characters: pieces of a line read as vertical text repeat
     /// characters, so they hold more.
+    /// Of a block's reading (`asBlock`) and its found rows read one by one (`byRows`), the
+    /// rows, when they hold at least as many confidently read characters and read at least
+    /// as confidently on average: read alone, a row loses nothing to its neighbours.
+    static func reading(_ asBlock: [PreparedLine], orByRows byRows: [PreparedLine]) -> [PreparedLine] {
+        let block = ReadingQuality(lines: asBlock.map(\.line))
+        let rows = ReadingQuality(lines: byRows.map(\.line))
+        return rows.confidentCharacters >= block.confidentCharacters && rows.meanConfidence >= block.meanConfidence ? byRows : asBlock
+    }
+
     static func reading(ofOneLine asBlock: [PreparedLine], asLine: [PreparedLine]) -> [PreparedLine] {
         guard !asLine.isEmpty else { return asBlock }
         let line = ReadingQuality(lines: asLine.map(\.line)).meanConfidence

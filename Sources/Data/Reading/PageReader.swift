@@ -321,9 +321,21 @@ struct PageReader {
                     // for vertical text, read a character at a time (`경계로부터 … 선형과` →
                     // `계로 로 괴`, `Al`, `a}`, …). Read as one line too; the line is kept when read
                     // at least as confidently (the pieces hold more characters: they repeat).
-                    guard layout.isSingleLine(index), read.count > 1 else { return BlockReading(lines: read) }
-                    let asLine = try recognize(image, PSM_SINGLE_LINE, with: engine, within: blocks[index], progress: 1...1)
-                    return BlockReading(lines: Self.reading(ofOneLine: read, asLine: asLine))
+                    if layout.isSingleLine(index) {
+                        guard read.count > 1 else { return BlockReading(lines: read) }
+                        let asLine = try recognize(image, PSM_SINGLE_LINE, with: engine, within: blocks[index], progress: 1...1)
+                        return BlockReading(lines: Self.reading(ofOneLine: read, asLine: asLine))
+                    }
+                    // A line read across two of the rows found (labels and their amounts far
+                    // apart on grainy paper: `과세금액 11,955원` and `세액 1,195원` read as
+                    // `he 14,9552`): the rows are read one at a time too, and kept when they
+                    // read better.
+                    let rows = layout.rows(of: index, textHeight: height)
+                    guard Self.mergesRows(read, rows: rows) else { return BlockReading(lines: read) }
+                    let byRows = try rows.flatMap { row in
+                        try recognize(image, PSM_SINGLE_LINE, with: engine, within: row.readingBox(within: image.image.size), progress: 1...1)
+                    }
+                    return BlockReading(lines: Self.reading(read, orByRows: byRows))
                 }
             }
             lines = read.flatMap(\.lines)
