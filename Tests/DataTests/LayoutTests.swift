@@ -83,6 +83,25 @@ struct LayoutTests {
         #expect(Array(order.prefix(6)).allSatisfy { $0.x == 376 })
     }
 
+    @Test("Item names with their amounts on the row below, far to the right, are read name, amounts, name, amounts")
+    func staggeredRows() {
+        let names = Self.rows(x: 34, width: 180, top: 324, count: 6, pitch: 60, height: 19)
+        // Amounts found as pieces of a row: unit price, quantity, amount.
+        let amounts = [452, 549, 594].flatMap { Self.rows(x: $0, width: $0 == 549 ? 5 : 28, top: 357, count: 6, pitch: 60, height: 17) }
+        // Within a block Tesseract reads top to bottom: the blocks are in order, and each
+        // holds whole rows.
+        let blocks = ReadingOrder.blocks(of: (names + amounts).shuffled(), textHeight: 14)
+        let order = blocks.flatMap { $0.sorted { $0.y < $1.y } }
+        #expect(order.map(\.y) == (names + amounts).map(\.y).sorted(), "\(blocks)")
+
+        // Two columns of lists whose lines happen to alternate in height stay columns when
+        // each holds runs of lines the other has none beside.
+        let left = Self.rows(x: 34, width: 180, top: 300, count: 8, pitch: 30, height: 19)
+        let right = Self.rows(x: 452, width: 170, top: 315, count: 3, pitch: 90, height: 17)
+        let columns = ReadingOrder.blocks(of: left + right, textHeight: 14).flatMap { $0 }
+        #expect(Array(columns.prefix(8)) == left)
+    }
+
     @Test("One found line that a block reading broke into pieces is read as a line, when that reads as confidently")
     func oneLineReadInPieces() {
         func lines(_ texts: [(String, Float)]) -> [PreparedLine] {

@@ -229,6 +229,7 @@ enum ReadingOrder {
     static func isColumnBoundary(left: [PixelRect], right: [PixelRect], textHeight: Double) -> Bool {
         guard !left.isEmpty, !right.isEmpty else { return false }
         let aligned = alignedShare(of: left, with: right) >= alignedShare || alignedShare(of: right, with: left) >= alignedShare
+        if alternate(left, right, textHeight: textHeight) { return false }
         guard aligned else { return true }
         let leftProse = isProse(left, textHeight: textHeight)
         let rightProse = isProse(right, textHeight: textHeight)
@@ -242,6 +243,36 @@ enum ReadingOrder {
     /// not a column of text.
     static func standsInCells(_ lines: [PixelRect]) -> Bool {
         lines.count >= 4 && lines.allSatisfy { line in lines.contains { $0 != line && sameRow(line, $0) } }
+    }
+
+    /// Whether the lines of two sides alternate down the page, a line or two of one, then of
+    /// the other, each apart from every line of the other side by a gap between rows
+    /// (`rowGap`): a receipt's item names with their amounts on the row below, far to the
+    /// right. Rows staggered, not columns, even when both are long enough to be prose
+    /// (columns of prose whose leading is offset run beside each other; a cell's label and
+    /// value touch the amount centred beside them).
+    static func alternate(_ left: [PixelRect], _ right: [PixelRect], textHeight: Double) -> Bool {
+        guard !left.isEmpty, !right.isEmpty else { return false }
+        let gap = Int((rowGap * textHeight).rounded(.up))
+        let near = left.contains { line in right.contains { min($0.maxY, line.maxY) + gap > max($0.y, line.y) } }
+        guard !near else { return false }
+        // Rows of each side (pieces of one row count once), top to bottom.
+        let lines = (left.map { ($0, true) } + right.map { ($0, false) }).sorted { $0.0.centerY < $1.0.centerY }
+        var run = 0
+        for (index, (line, side)) in lines.enumerated() {
+            guard index > 0 else {
+                run = 1
+                continue
+            }
+            let (previous, previousSide) = lines[index - 1]
+            if previousSide != side {
+                run = 1
+            } else if !sameRow(previous, line) {
+                run += 1
+            }
+            if run > 2 { return false }
+        }
+        return true
     }
 
     /// Whether every line of `lines` sits on a row with a line of `text` that is short for
