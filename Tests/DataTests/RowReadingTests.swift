@@ -57,6 +57,16 @@ struct RowReadingTests {
     }
 
     @Test(
+        "A row of text above a row of dashes, read as two broken lines in its block, comes out whole",
+        .enabled(if: RealReceiptFixture.developmentSetIsPresent, "needs ../shared"), .timeLimit(.minutes(10)))
+    func rowBesideDashes() async throws {
+        let url = ReceiptRereadingImageTests.examples.appendingPathComponent("s99_rcpt_14.png")
+        let result = try await SharedRepository.get().recognizeText(
+            in: try Data(contentsOf: url), rotation: nil, options: RecognitionOptions(timeLimit: nil))
+        #expect(result.lines.contains { $0.text == "부가세 포함 1,209" }, "\(result.lines.map(\.text))")
+    }
+
+    @Test(
         "Labels and their amounts far apart on grainy paper come out one row each",
         .enabled(if: RealReceiptFixture.developmentSetIsPresent, "needs ../shared"), .timeLimit(.minutes(10)))
     func summaryRowsOnGrainyPaper() async throws {

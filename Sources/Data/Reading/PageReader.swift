@@ -321,16 +321,20 @@ struct PageReader {
                     // for vertical text, read a character at a time (`경계로부터 … 선형과` →
                     // `계로 로 괴`, `Al`, `a}`, …). Read as one line too; the line is kept when read
                     // at least as confidently (the pieces hold more characters: they repeat).
-                    if layout.isSingleLine(index) {
+                    // So is a block of one row of text beside a rule or specks (`부가세 포함 1,209`
+                    // over a row of dashes read `함 008 00 _`, `가세포함1.20 쪼리 1,20`), read
+                    // within the row.
+                    let rows = layout.rows(of: index, textHeight: height)
+                    if layout.isSingleLine(index) || rows.count == 1 {
                         guard read.count > 1 else { return BlockReading(lines: read) }
-                        let asLine = try recognize(image, PSM_SINGLE_LINE, with: engine, within: blocks[index], progress: 1...1)
+                        let box = layout.isSingleLine(index) ? blocks[index] : rows[0].readingBox(within: image.image.size)
+                        let asLine = try recognize(image, PSM_SINGLE_LINE, with: engine, within: box, progress: 1...1)
                         return BlockReading(lines: Self.reading(ofOneLine: read, asLine: asLine))
                     }
                     // A line read across two of the rows found (labels and their amounts far
                     // apart on grainy paper: `과세금액 11,955원` and `세액 1,195원` read as
                     // `he 14,9552`): the rows are read one at a time too, and kept when they
                     // read better.
-                    let rows = layout.rows(of: index, textHeight: height)
                     guard Self.mergesRows(read, rows: rows) else { return BlockReading(lines: read) }
                     let byRows = try rows.flatMap { row in
                         try recognize(image, PSM_SINGLE_LINE, with: engine, within: row.readingBox(within: image.image.size), progress: 1...1)
