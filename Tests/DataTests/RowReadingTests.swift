@@ -31,7 +31,7 @@ struct RowReadingTests {
         #expect(layout.rows(of: 0, textHeight: 14) == [Self.box(35, 708, 585, 20), Self.box(36, 738, 584, 19)])
     }
 
-    @Test("A doubtful line read across two rows merges them; a sure one, one row, or overlapping rows do not")
+    @Test("A doubtful line read across two rows (a quarter of each, at least) merges them; a sure one, one row, or overlapping rows do not")
     func mergedRows() {
         let rows = [Self.box(35, 708, 585, 20), Self.box(36, 738, 584, 19)]
         let across = Self.read("he 14,9552", confidence: 0.51, box: Self.box(40, 706, 560, 50))
@@ -39,6 +39,9 @@ struct RowReadingTests {
         #expect(!PageReader.mergesRows([Self.read("과세금액 11,955원", confidence: 0.95, box: Self.box(40, 706, 560, 50))], rows: rows))
         #expect(!PageReader.mergesRows([Self.read("과세금액", confidence: 0.5, box: Self.box(35, 708, 76, 19))], rows: rows))
         #expect(!PageReader.mergesRows([across], rows: [rows[0], Self.box(36, 720, 584, 19)]))
+        // Down into the next row by more than a quarter of its height, or by less.
+        #expect(PageReader.mergesRows([Self.read("tei 13,4001", confidence: 0.39, box: Self.box(300, 708, 300, 36))], rows: rows))
+        #expect(!PageReader.mergesRows([Self.read("13,400원", confidence: 0.39, box: Self.box(300, 708, 300, 33))], rows: rows))
     }
 
     @Test("The rows read one by one are kept when they read better, in characters and on average")
