@@ -12,7 +12,7 @@ import Testing
 /// itself (Docs/Benchmarks.md, eleventh and twelfth sessions: every real image in each capture).
 @Suite(
     "Real images captured otherwise: turned, upside down, smaller, darker",
-    .enabled(if: RealReceiptFixture.developmentSetIsPresent, "needs ../shared/real-dev"))
+    .enabled(if: RealReceiptFixture.developmentSetIsPresent, "needs ../shared/real-dev"), .timeLimit(.minutes(10)))
 struct RealCaptureTests {
     enum Capture: String, CustomStringConvertible, Sendable {
         /// Stored turned a quarter counter-clockwise (read a quarter clockwise), no EXIF.
@@ -60,7 +60,9 @@ struct RealCaptureTests {
         case .dim: captured = try image.applying("dim the page") { pixGammaTRC(nil, $0, 1.0, 0, 425) }
         case .upsideDown: captured = try image.rotated(by: .clockwise180)
         }
-        let result = try await SharedRepository.get().recognizeText(in: try captured.pngData())
+        // No time limit: a debug build on two busy cores is no measure of speed.
+        let result = try await SharedRepository.get().recognizeText(
+            in: try captured.pngData(), rotation: nil, options: RecognitionOptions(timeLimit: nil))
         let rotation: [Capture: RotationDegree] = [.turned: .clockwise90, .upsideDown: .clockwise180]
         #expect(result.rotation == rotation[capture] ?? .upright)
         let rate = CharacterErrorRate.between(result.text, expected)
