@@ -711,6 +711,19 @@ struct ReceiptLayoutTests {
         let unprinted = ["논현돈까스", "공급가액 : 36,364", "부가세 : 3,636", "합계금액 : 40, 00)"]
         #expect(ReceiptExtractor().extract(from: receipt(unprinted)).total == nil)
     }
+
+    @Test("A total misread two digits off is mended to what the taxable amount and the VAT both demand, not to high confidence")
+    func totalMendedFromTaxes() throws {
+        // A condensed font's `21,000` read `71,008`; the taxable amount and the VAT are a
+        // tenth apart and make 21,000.
+        let lines = ["문구나라", "사업자 126-01-50788", "면세합 0", "과세합 19,091", "부가세 1,909", "판매금액 71,008"]
+        let total = try #require(ReceiptExtractor().extract(from: receipt(lines)).total)
+        #expect(total.value == 21_000)
+        #expect(total.confidence < 0.9)
+        // The VAT alone fits no other total: the amount printed stays, marked down.
+        let vatOnly = ["문구나라", "부가세 1,909", "판매금액 71,008"]
+        #expect(ReceiptExtractor().extract(from: receipt(vatOnly)).total?.value == 71_008)
+    }
 }
 
 @Suite("Receipt amounts as engines misread them")

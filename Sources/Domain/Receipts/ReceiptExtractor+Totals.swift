@@ -102,6 +102,12 @@ extension ReceiptExtractor {
                     && receipt.taxableAmount.map { KoreanAmount.sum([$0.value, candidate.value, taxFree]) == total } ?? false
             }
         }
+        // The taxable amount and the VAT both read, a tenth of the total apart and making it:
+        // two lines that agree on it (a condensed font's `21,000` read `71,008` beside them).
+        func taxesMake(_ total: Int) -> Bool {
+            guard let vat else { return false }
+            return isVAT(vat, of: total - taxFree) && taxablePlusVAT == total
+        }
         let printed = amounts.totals + amounts.paid
         /// The distinct lines and checks that agree with `total`.
         func evidence(for total: Int) -> Int {
@@ -125,9 +131,12 @@ extension ReceiptExtractor {
             }
             return ranks.min() ?? Keywords.total.map(\.rank).max()! + 1
         }
+        // The taxes making a total count as two lines in choosing it, one in confirming it:
+        // the sums alone never make a total sure.
         func preference(_ total: Int) -> (Int, Int, Int) {
             (
-                evidence(for: total), amounts.totals.contains { $0.value == total } ? 2 : amounts.paid.contains { $0.value == total } ? 1 : 0,
+                evidence(for: total) + (taxesMake(total) ? 1 : 0),
+                amounts.totals.contains { $0.value == total } ? 2 : amounts.paid.contains { $0.value == total } ? 1 : 0,
                 -labelRank(total)
             )
         }
@@ -143,7 +152,7 @@ extension ReceiptExtractor {
             } else {
                 receipt.total = source.checked(candidates.count > 1 ? false : nil)
             }
-        } else if support >= 2, let misread = amounts.totals.first ?? amounts.paid.first ?? amounts.subtotal {
+        } else if support >= 2 || taxesMake(best), let misread = amounts.totals.first ?? amounts.paid.first ?? amounts.subtotal {
             // The printed total was misread; the items, the subtotal or the taxes agree on another.
             receipt.total = misread.with(value: best).checked(nil)
         } else {
