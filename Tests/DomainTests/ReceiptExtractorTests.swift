@@ -746,6 +746,13 @@ struct ReceiptAmountNoiseTests {
         #expect(items.items.map(\.amount) != [500], "an item line's last number is its own column")
     }
 
+    @Test("A VAT said to be included after its amount, in parentheses or not, is the VAT", arguments: ["(부가세 1,218원 포함)", "부가세 1,218 포함"])
+    func vatIncludedAfterAmount(line: String) {
+        let read = ReceiptExtractor().extract(from: receipt(["가게", "합계 13,400원", line]))
+        #expect(read.vat?.value == 1_218)
+        #expect(read.total?.value == 13_400)
+    }
+
     @Test("A discount whose minus was read as a tilde or a dash is a discount", arguments: ["상품할인 ~1,100", "상품할인 —1,100", "상품할인 -1,100"])
     func discountSign(line: String) {
         let read = ReceiptExtractor().extract(from: receipt(["가게", "우유 1 2,100", line, "합계 1,000"]))

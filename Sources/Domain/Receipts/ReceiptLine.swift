@@ -207,6 +207,8 @@ struct ReceiptLine {
     /// Whether `token`, printed after `previous`, is a marker rather than a value.
     private static func isMarker(_ token: Substring, after previous: Substring) -> Bool {
         if token == "원" || token == "(C)" { return true }
+        // `(부가세 1,218원 포함)`: the amount is included in the total, said after it.
+        if token.trimmingCharacters(in: .punctuationCharacters) == "포함", KoreanAmount.parse(previous) != nil { return true }
         // A letter and a mark after a grouped amount (`2,600 도,`): specks read as print.
         if token.count == 2, let letter = token.first, let mark = token.last, letter.isLetter, !mark.isLetter, !mark.isNumber,
             previous.contains(","), KoreanAmount.parse(previous) != nil
