@@ -72,6 +72,7 @@ struct ReceiptParsingTests {
             ("거래일시 : 2025/09'26 11:04:37", "2025-09-26 11:04"), ("거래일시 : 2018/01/30 12.46:24", "2018-01-30 12:46"),
             ("2025년 8월 4 05:44", "2025-08-04 05:44"), ("2025년 8월 4잎 05:44", "2025-08-04 05:44"),
             ("거래일시 : 2023704/05 21:07:09", "2023-04-05 21:07"), ("2023104-05 21:07", "2023-04-05 21:07"),
+            ("판매일시: 25/08/21 12135", "2025-08-21 12:35"),
         ])
     func misreadDates(text: String, expected: String) {
         #expect(ReceiptDateParser.date(in: text)?.date.description == expected)
@@ -85,5 +86,15 @@ struct ReceiptParsingTests {
         ])
     func notDates(text: String) {
         #expect(ReceiptDateParser.date(in: text) == nil)
+    }
+
+    @Test(
+        "Five digits after a date are its time with the colon read as a 1 only right after it, a valid time",
+        arguments: [
+            ("25/08/21 12195", "2025-08-21"), ("25/08/21 25135", "2025-08-21"), ("25/08/21 POS 12135", "2025-08-21"),
+            ("25/08/21 121356", "2025-08-21"),
+        ])
+    func colonReadAsOne(text: String, expected: String) {
+        #expect(ReceiptDateParser.date(in: text)?.date.description == expected)
     }
 }

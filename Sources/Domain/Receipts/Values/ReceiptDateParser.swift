@@ -66,6 +66,12 @@ public enum ReceiptDateParser {
         if let match = string.firstMatch(of: Pattern.koreanTime), let hour = Int(match.1), let minute = Int(match.2) {
             return (hour, minute, nil, end(match.range))
         }
+        // Right after the date, five digits are its time with the colon read as a 1 (`12135`).
+        if let match = string.prefixMatch(of: Pattern.timeColonReadAsOne), let hour = Int(match.1), let minute = Int(match.2),
+            hour < 24, minute < 60
+        {
+            return (hour, minute, nil, end(match.range))
+        }
         return nil
     }
 }
@@ -86,4 +92,5 @@ private enum Pattern {
     nonisolated(unsafe) static let timeWithSeconds = #/(\d{1,2})[:.](\d{2})[:.](\d{2})(?![\d:.])/#
     nonisolated(unsafe) static let time = #/(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])/#
     nonisolated(unsafe) static let koreanTime = #/(\d{1,2})\s*시\s*(\d{1,2})\s*분/#
+    nonisolated(unsafe) static let timeColonReadAsOne = #/\s+(\d{2})1(\d{2})(?![\d:])/#
 }
