@@ -5,6 +5,13 @@ import Testing
 
 @testable import Data
 
+/// Sets the `width` × `height` rectangle at `x`, `y` of an 8-bit `image` to `level`.
+private func fillRect(_ image: LeptonicaImage, _ x: Int, _ y: Int, _ width: Int, _ height: Int, _ level: UInt32) {
+    var box = boxCreate(Int32(x), Int32(y), Int32(width), Int32(height))
+    pixSetInRectArbitrary(image.pix, box, level)
+    boxDestroy(&box)
+}
+
 @Suite("Light-on-dark regions: found by shape, inverted before reading")
 struct DarkRegionTests {
     @Test("A dark header band is found across the page's width and inverted")
@@ -25,9 +32,7 @@ struct DarkRegionTests {
         for (x, y, width, height) in [
             (0, 0, size.width, 3), (0, size.height - 3, size.width, 3), (0, 0, 3, size.height), (size.width - 3, 0, 3, size.height),
         ] {
-            var box = boxCreate(Int32(x), Int32(y), Int32(width), Int32(height))
-            pixSetInRectArbitrary(image.pix, box, 0)
-            boxDestroy(&box)
+            fillRect(image, x, y, width, height, 0)
         }
         let (inverted, regions) = try image.invertingDarkRegions()
         let band = try #require(regions.count == 1 ? regions.first : nil, "regions: \(regions)")
@@ -106,11 +111,7 @@ struct DeskTests {
     private func largePhotograph(shade: UInt32, printedInShade: Bool) throws -> LeptonicaImage {
         let (width, height, shadeWidth) = (4000, 3000, 1600)
         let image = try #require(LeptonicaImage(taking: pixCreate(Int32(width), Int32(height), 8)))
-        func fill(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ level: UInt32) {
-            var box = boxCreate(Int32(x), Int32(y), Int32(w), Int32(h))
-            pixSetInRectArbitrary(image.pix, box, level)
-            boxDestroy(&box)
-        }
+        func fill(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ level: UInt32) { fillRect(image, x, y, w, h, level) }
         fill(0, 0, width, height, 200)
         let shadeStart = width - shadeWidth
         fill(shadeStart, 0, shadeWidth, height, shade)
@@ -140,11 +141,7 @@ struct DeskTests {
         let (width, height) = (4000, 3000)
         let sheet = PixelRect(x: 1200, y: 800, width: 1600, height: 1400)
         let image = try #require(LeptonicaImage(taking: pixCreate(Int32(width), Int32(height), 8)))
-        func fill(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ level: UInt32) {
-            var box = boxCreate(Int32(x), Int32(y), Int32(w), Int32(h))
-            pixSetInRectArbitrary(image.pix, box, level)
-            boxDestroy(&box)
-        }
+        func fill(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ level: UInt32) { fillRect(image, x, y, w, h, level) }
         fill(0, 0, width, height, 80)
         fill(sheet.x, sheet.y, sheet.width, sheet.height, 200)
         // Rows of marks everywhere: the sheet's print, and the table's grain as dark streaks.
@@ -168,9 +165,7 @@ struct DeskTests {
         let sheet = PixelRect(x: 160, y: 120, width: 320, height: 240)
         let image = try photograph(width: 640, height: 480, desk: 50, paper: 210, sheet: sheet)
         // A light patch on the desk above the sheet's middle: no corner's extreme.
-        var box = boxCreate(300, 40, 40, 32)
-        pixSetInRectArbitrary(image.pix, box, 200)
-        boxDestroy(&box)
+        fillRect(image, 300, 40, 40, 32, 200)
         let (painted, paper, corners) = try image.paintingOverDesk()
         let level = try #require(paper)
         #expect(corners != nil)

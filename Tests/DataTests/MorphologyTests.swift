@@ -16,12 +16,7 @@ struct MorphologyTests {
         var composite = 0
         for side in Self.sides {
             for (width, height) in [(side, 1), (1, side), (side, side)] where side <= 40 || height == 1 || width == 1 {
-                let opened = try binary.openedWithBrick(width: width, height: height, "open")
-                let brickOpened = try binary.applying("open") { pixOpenBrick(nil, $0, width, height) }
-                let closed = try binary.closedSafelyWithBrick(width: width, height: height, "close")
-                let brickClosed = try binary.applying("close") { pixCloseSafeBrick(nil, $0, width, height) }
-                #expect(Self.equal(opened, brickOpened), "opened \(width)×\(height)")
-                #expect(Self.equal(closed, brickClosed), "closed \(width)×\(height)")
+                try Self.expectSameAsLeptonica(binary, width: width, height: height, "")
                 if side > 1, LeptonicaImage.composes(side) { composite += 1 }
             }
         }
@@ -47,15 +42,24 @@ struct MorphologyTests {
             }
             for length: Int32 in [2, 3, 4, 5, 7, 8, 16, 31, 32, 33, 41, 64, 70] {
                 for (brickWidth, brickHeight) in [(length, Int32(1)), (Int32(1), length)] {
-                    let opened = try image.openedWithBrick(width: brickWidth, height: brickHeight, "open")
-                    let brickOpened = try image.applying("open") { pixOpenBrick(nil, $0, brickWidth, brickHeight) }
-                    let closed = try image.closedSafelyWithBrick(width: brickWidth, height: brickHeight, "close")
-                    let brickClosed = try image.applying("close") { pixCloseSafeBrick(nil, $0, brickWidth, brickHeight) }
-                    #expect(Self.equal(opened, brickOpened), "\(width)×\(height) opened \(brickWidth)×\(brickHeight)")
-                    #expect(Self.equal(closed, brickClosed), "\(width)×\(height) closed \(brickWidth)×\(brickHeight)")
+                    try Self.expectSameAsLeptonica(image, width: brickWidth, height: brickHeight, "\(width)×\(height) ")
                 }
             }
         }
+    }
+
+    /// Expects `image` opened and safely closed with a `width` × `height` brick to be
+    /// Leptonica's `pixOpenBrick` and `pixCloseSafeBrick` pixel for pixel (`label` first in
+    /// a failure's message).
+    private static func expectSameAsLeptonica(
+        _ image: LeptonicaImage, width: Int32, height: Int32, _ label: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let opened = try image.openedWithBrick(width: width, height: height, "open")
+        let brickOpened = try image.applying("open") { pixOpenBrick(nil, $0, width, height) }
+        let closed = try image.closedSafelyWithBrick(width: width, height: height, "close")
+        let brickClosed = try image.applying("close") { pixCloseSafeBrick(nil, $0, width, height) }
+        #expect(equal(opened, brickOpened), "\(label)opened \(width)×\(height)", sourceLocation: sourceLocation)
+        #expect(equal(closed, brickClosed), "\(label)closed \(width)×\(height)", sourceLocation: sourceLocation)
     }
 
     private static func equal(_ first: LeptonicaImage, _ second: LeptonicaImage) -> Bool {

@@ -49,7 +49,7 @@ struct PageLayout {
         return rows
     }
 
-    /// A row of text is at least this share of the text height tall.
+    /// A line of a row of text is at least this share of the text height tall and wide.
     static let textRowShare = 0.7
 
     /// Blocks of one column closer than this many text heights are one paragraph.

@@ -228,8 +228,8 @@ enum ReadingOrder {
     /// one after the other (rather than rows to be read across).
     static func isColumnBoundary(left: [PixelRect], right: [PixelRect], textHeight: Double) -> Bool {
         guard !left.isEmpty, !right.isEmpty else { return false }
-        let aligned = alignedShare(of: left, with: right) >= alignedShare || alignedShare(of: right, with: left) >= alignedShare
         if alternate(left, right, textHeight: textHeight) { return false }
+        let aligned = alignedShare(of: left, with: right) >= alignedShare || alignedShare(of: right, with: left) >= alignedShare
         guard aligned else { return true }
         let leftProse = isProse(left, textHeight: textHeight)
         let rightProse = isProse(right, textHeight: textHeight)
@@ -260,14 +260,9 @@ enum ReadingOrder {
         let lines = (left.map { ($0, true) } + right.map { ($0, false) }).sorted { $0.0.centerY < $1.0.centerY }
         var run = 0
         for (index, (line, side)) in lines.enumerated() {
-            guard index > 0 else {
+            if index == 0 || lines[index - 1].1 != side {
                 run = 1
-                continue
-            }
-            let (previous, previousSide) = lines[index - 1]
-            if previousSide != side {
-                run = 1
-            } else if !sameRow(previous, line) {
+            } else if !sameRow(lines[index - 1].0, line) {
                 run += 1
             }
             if run > 2 { return false }

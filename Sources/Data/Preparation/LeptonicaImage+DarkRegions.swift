@@ -81,8 +81,9 @@ extension LeptonicaImage {
         let solid =
             (try? openedWithBrick(width: Self.darkRegionSolidSide, height: Self.darkRegionSolidSide, "find solid ink"))?
             .componentBoxes(connectivity: 8) ?? []
-        return (whole + solid.filter { !whole.contains($0) }).filter { box in
-            let isSolid = !whole.contains(box)
+        let wholeBoxes = Set(whole)
+        let candidates = whole.map { ($0, false) } + solid.filter { !wholeBoxes.contains($0) }.map { ($0, true) }
+        return candidates.filter { box, isSolid in
             guard box.height >= Self.darkRegionMinimumHeight, box.width >= Self.darkRegionMinimumWidth,
                 let region = try? clipped(to: box)
             else { return false }
@@ -102,7 +103,7 @@ extension LeptonicaImage {
             let characterHeight = characters.map(\.height).sorted()[characters.count / 2]
             if isSolid, !Self.holdsLineOfText(box, holes: holeBoxes, characterHeight: characterHeight) { return false }
             return Double(box.height) >= Self.darkRegionMinimumHeightPerCharacter * Double(characterHeight)
-        }
+        }.map(\.0)
     }
 
     /// A solid part's band is at most this many of its characters' heights tall: a line or

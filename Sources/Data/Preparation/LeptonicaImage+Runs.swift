@@ -55,9 +55,14 @@ private struct BitRows {
     /// Row `y`'s words, the bits past the width cleared.
     func row(_ y: Int) -> [UInt32] {
         var row = Array(UnsafeBufferPointer(start: words + y * wordsPerLine, count: wordsPerLine))
-        if width > 0 { row[(width - 1) / 32] &= lastWordMask }
-        for index in ((width + 31) / 32)..<wordsPerLine { row[index] = 0 }
+        clearPadding(of: &row, from: 0)
         return row
+    }
+
+    /// Clears the bits past the width in the row whose words start at `base` of `words`.
+    func clearPadding(of words: inout [UInt32], from base: Int) {
+        if width > 0 { words[base + (width - 1) / 32] &= lastWordMask }
+        for index in ((width + 31) / 32)..<wordsPerLine { words[base + index] = 0 }
     }
 
     /// The runs of set bits of `row` as half-open ranges of x.
@@ -134,10 +139,7 @@ private struct BitRows {
         // the paper beyond the edges makes every gap that reaches them long enough.
         let paper = allRows().map { ~$0 }
         var closed = Self.opened(paper, height: height, wordsPerLine: wordsPerLine, length: length, outside: .max).map { ~$0 }
-        for y in 0..<height {
-            if width > 0 { closed[y * wordsPerLine + (width - 1) / 32] &= lastWordMask }
-            for index in ((width + 31) / 32)..<wordsPerLine { closed[y * wordsPerLine + index] = 0 }
-        }
+        for y in 0..<height { clearPadding(of: &closed, from: y * wordsPerLine) }
         return closed
     }
 

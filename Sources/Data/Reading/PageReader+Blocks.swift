@@ -87,10 +87,6 @@ extension PageReader {
         }
     }
 
-    /// Of two readings of a block holding one found line — as a block (`asBlock`, which came
-    /// back as several lines) and as a line — the line, when it was read at least as
-    /// confidently. Not by confident characters: pieces of a line read as vertical text repeat
-    /// characters, so they hold more.
     /// Of a block's reading (`asBlock`) and its found rows read one by one (`byRows`), the
     /// rows, when they hold at least as many confidently read characters and read at least
     /// as confidently on average: read alone, a row loses nothing to its neighbours.
@@ -100,6 +96,10 @@ extension PageReader {
         return rows.confidentCharacters >= block.confidentCharacters && rows.meanConfidence >= block.meanConfidence ? byRows : asBlock
     }
 
+    /// Of two readings of a block holding one found line — as a block (`asBlock`, which came
+    /// back as several lines) and as a line — the line, when it was read at least as
+    /// confidently. Not by confident characters: pieces of a line read as vertical text repeat
+    /// characters, so they hold more.
     static func reading(ofOneLine asBlock: [PreparedLine], asLine: [PreparedLine]) -> [PreparedLine] {
         guard !asLine.isEmpty else { return asBlock }
         let line = ReadingQuality(lines: asLine.map(\.line)).meanConfidence

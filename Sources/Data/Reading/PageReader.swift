@@ -325,9 +325,10 @@ struct PageReader {
                     // over a row of dashes read `함 008 00 _`, `가세포함1.20 쪼리 1,20`), read
                     // within the row.
                     let rows = layout.rows(of: index, textHeight: height)
-                    if layout.isSingleLine(index) || rows.count == 1 {
+                    let singleLine = layout.isSingleLine(index)
+                    if singleLine || rows.count == 1 {
                         guard read.count > 1 else { return BlockReading(lines: read) }
-                        let box = layout.isSingleLine(index) ? blocks[index] : rows[0].readingBox(within: image.image.size)
+                        let box = singleLine ? blocks[index] : rows[0].readingBox(within: image.image.size)
                         let asLine = try recognize(image, PSM_SINGLE_LINE, with: engine, within: box, progress: 1...1)
                         return BlockReading(lines: Self.reading(ofOneLine: read, asLine: asLine))
                     }
