@@ -176,6 +176,34 @@ struct DeskTests {
         #expect(painted.level(x: mark.x, y: mark.y) == 60)
     }
 
+    @Test("A sheet on a desk of two tones: the light part of the desk joined to the sheet is desk too, and the sheet's corners are found")
+    func sheetOnTwoToneDesk() throws {
+        let sheet = PixelRect(x: 160, y: 120, width: 320, height: 240)
+        let image = try photograph(width: 640, height: 480, desk: 60, paper: 215, sheet: sheet)
+        // Light wood from the sheet's right side to the picture's edge.
+        fillRect(image, sheet.maxX, 200, 640 - sheet.maxX, 80, 170)
+        let (painted, paper, corners) = try image.paintingOverDesk()
+        let level = try #require(paper)
+        let found = try #require(corners)
+        let expected = [(160.0, 120.0), (480, 120), (480, 360), (160, 360)]
+        #expect(zip(found.all, expected).allSatisfy { abs($0.x - $1.0) <= 16 && abs($0.y - $1.1) <= 16 })
+        #expect(painted.level(x: 600, y: 240) == level)
+    }
+
+    @Test("A quadrilateral outlines a sheet only where the image steps down outside every side of it")
+    func outlinedSheet() throws {
+        let image = try #require(LeptonicaImage(taking: pixCreate(80, 60, 8)))
+        fillRect(image, 0, 0, 80, 60, 60)
+        fillRect(image, 20, 10, 40, 40, 210)
+        let sheet = PaperCorners(
+            topLeft: ImagePoint(x: 20, y: 10), topRight: ImagePoint(x: 60, y: 10),
+            bottomRight: ImagePoint(x: 60, y: 50), bottomLeft: ImagePoint(x: 20, y: 50))
+        #expect(image.isOutlined(by: sheet, paperLevel: 210))
+        // The same level goes on left of the sheet: that side cuts through paper.
+        fillRect(image, 0, 10, 20, 40, 210)
+        #expect(!image.isOutlined(by: sheet, paperLevel: 210))
+    }
+
     @Test("A quadrilateral's span on a row runs from its left edge to its right one")
     func quadrilateralSpan() {
         let corners = PaperCorners(

@@ -48,13 +48,25 @@ extension LeptonicaImage {
         else { return (self, nil, nil) }
         let factor = 1 / Float(reduction)
         let small = try applying("reduce the image") { pixScaleAreaMap($0, factor, factor) }
-        let edgeRegions = try small.binarized().applying("find the desk") { pixExtractBorderConnComps($0, 8) }
+        var edgeRegions = try small.binarized().applying("find the desk") { pixExtractBorderConnComps($0, 8) }
         let share = Double(edgeRegions.foregroundCount) / Double(small.size.pixelCount)
+        let outside = try edgeRegions.applying("find the paper") { pixInvert(nil, $0) }
         guard share >= Self.deskMinimumShare,
             let deskLevel = small.averageLevel(within: edgeRegions),
-            let paperLevel = try small.averageLevel(within: edgeRegions.applying("find the paper") { pixInvert(nil, $0) }),
+            let paperLevel = small.averageLevel(within: outside),
             deskLevel <= Self.deskMaximumRelativeLevel(covering: share) * paperLevel
         else { return (self, nil, nil) }
+        // A desk of two tones (light and dark wood) leaves its light parts joined to the
+        // paper, which is then no quadrilateral: split what is left once more, paper from light desk.
+        // The paper is then the largest bright region, and its outline must be an edge all round
+        // (a board whose lit part is brighter than its shaded part is cut through its print).
+        var corners = Self.paperCorners(outside: edgeRegions, reduction: reduction)
+        if corners == nil, let brighter = try small.edgeRegions(darkerThanSplitOf: outside),
+            let brighterCorners = Self.paperCorners(outside: brighter, reduction: reduction, largestRegionOnly: true),
+            small.isOutlined(by: brighterCorners.scaled(by: 1 / Double(reduction)), paperLevel: paperLevel)
+        {
+            (edgeRegions, corners) = (brighter, brighterCorners)
+        }
         let desk = try edgeRegions.applying("widen the desk") { pixDilateBrick(nil, $0, 3, 3) }
             .applying("enlarge the desk") { pixExpandBinaryReplicate($0, Int32(reduction), Int32(reduction)) }
             // The reduction dropped the last partial block: extend the edge rows and columns.
@@ -63,7 +75,6 @@ extension LeptonicaImage {
         // A dark region that holds text lines is paper in shadow, not a desk; unless the
         // paper is a quadrilateral standing inside the picture (a receipt on a wooden table,
         // whose grain chains like text lines).
-        let corners = Self.paperCorners(outside: edgeRegions, reduction: reduction)
         if corners == nil, try holdsText(within: desk) { return (self, nil, nil) }
         guard let level = mostCommonBrightLevel(within: paper) else { return (self, nil, nil) }
         let painted = try copy()
@@ -76,6 +87,17 @@ extension LeptonicaImage {
         // reduction took it for paper (a light streak of a table, a hand holding the slip).
         painted.fill(outside: corners, margin: Double(2 * reduction), level: level)
         return (painted, level, corners)
+    }
+
+    /// The regions touching the image's edge that are darker than the Otsu level of the
+    /// pixels `mask` (1-bit) covers, or `nil` when the mask covers none.
+    private func edgeRegions(darkerThanSplitOf mask: LeptonicaImage) throws(OCRError) -> LeptonicaImage? {
+        guard let histogram = grayHistogram(within: mask), histogram.contains(where: { $0 > 0 }) else { return nil }
+        let threshold = Int32(Self.otsuThreshold(histogram))
+        return try applying("split the paper from a light desk") { pixThresholdToBinary($0, threshold) }
+            .applying("find the light desk") { pixExtractBorderConnComps($0, 8) }
+            // A thin bridge of light desk to the paper is cut.
+            .applying("cut the light desk from the paper") { pixCloseSafeBrick(nil, $0, 3, 3) }
     }
 
     /// A desk region holding this share of the picture's text lines (by area) is shaded paper.
@@ -120,7 +142,7 @@ extension LeptonicaImage {
     /// image reduced by `reduction`), in the full image's pixels; `nil` when the paper is
     /// small, not a quadrilateral, or runs off the picture along a side (a menu board on a
     /// wall above a dark bench: "straightening" the wall's outline skewed the board).
-    static func paperCorners(outside desk: LeptonicaImage, reduction: Int) -> PaperCorners? {
+    static func paperCorners(outside desk: LeptonicaImage, reduction: Int, largestRegionOnly: Bool = false) -> PaperCorners? {
         let size = desk.size
         var points: [ImagePoint] = []
         for y in 0..<size.height {
@@ -128,12 +150,63 @@ extension LeptonicaImage {
                 points.append(ImagePoint(x: Double(x), y: Double(y)))
             }
         }
+        if largestRegionOnly { points = largestRegion(of: points) }
         guard Double(points.count) >= paperMinimumShare * Double(size.pixelCount),
             let corners = PaperCorners(extremesOf: points), corners.area >= paperMinimumFill * Double(points.count),
             !corners.hasSide(alongBorderOf: size, margin: 1)
         else { return nil }
         // Reduced pixel centres, in full-size pixels.
         return PaperCorners(extremesOf: corners.all.map { ImagePoint(x: ($0.x + 0.5) * Double(reduction), y: ($0.y + 0.5) * Double(reduction)) })
+    }
+
+    /// The largest 8-connected region among `points` (whole pixels of one image).
+    private static func largestRegion(of points: [ImagePoint]) -> [ImagePoint] {
+        var index: [Int: Int] = [:]
+        func key(_ x: Double, _ y: Double) -> Int { Int(y) << 32 | Int(x) }
+        for (number, point) in points.enumerated() { index[key(point.x, point.y)] = number }
+        var regions = DisjointSets(count: points.count)
+        for (number, point) in points.enumerated() {
+            // Neighbours already visited in row order: left, and the three above.
+            for (dx, dy) in [(-1.0, 0.0), (-1, -1), (0, -1), (1, -1)] {
+                if let neighbour = index[key(point.x + dx, point.y + dy)] { regions.union(number, neighbour) }
+            }
+        }
+        guard let largest = regions.groups().max(by: { $0.count < $1.count }) else { return [] }
+        return largest.map { points[$0] }
+    }
+
+    /// How much brighter, relative to the paper, the image just inside each side of a page
+    /// must be than just outside it, on average along the side: a page's outline is an edge.
+    static let outlineMinimumStep = 0.1
+
+    /// Whether every side of `corners` (in this image's pixels) is an edge: two pixels
+    /// inside it the image is brighter than two pixels outside by `outlineMinimumStep` of `paperLevel`.
+    func isOutlined(by corners: PaperCorners, paperLevel: Double) -> Bool {
+        let points = corners.all
+        let size = size
+        let centre = ImagePoint(x: points.map(\.x).reduce(0, +) / 4, y: points.map(\.y).reduce(0, +) / 4)
+        return (0..<4).allSatisfy { index in
+            let (a, b) = (points[index], points[(index + 1) % 4])
+            let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+            guard length >= 4 else { return false }
+            // The side's normal, pointing away from the quadrilateral's centre.
+            var normal = (x: (b.y - a.y) / length, y: -(b.x - a.x) / length)
+            let middle = ImagePoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+            if normal.x * (middle.x - centre.x) + normal.y * (middle.y - centre.y) < 0 { normal = (-normal.x, -normal.y) }
+            var step = 0.0
+            var samples = 0
+            // The corners' own neighbourhoods are left out: the paper may be rounded or torn there.
+            for tenth in 1..<10 {
+                let t = Double(tenth) / 10
+                let point = ImagePoint(x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y))
+                let inside = (x: Int((point.x - 2 * normal.x).rounded()), y: Int((point.y - 2 * normal.y).rounded()))
+                let outside = (x: Int((point.x + 2 * normal.x).rounded()), y: Int((point.y + 2 * normal.y).rounded()))
+                guard [inside, outside].allSatisfy({ (0..<size.width).contains($0.x) && (0..<size.height).contains($0.y) }) else { continue }
+                step += Double(level(x: inside.x, y: inside.y) - level(x: outside.x, y: outside.y))
+                samples += 1
+            }
+            return samples > 0 && step / Double(samples) >= Self.outlineMinimumStep * paperLevel
+        }
     }
 
     /// Sets every pixel more than `margin` pixels left or right of `quadrilateral`, or above
