@@ -37,13 +37,29 @@ struct KoreanSecondOpinion: LineSecondOpinion {
                 koreanWords += reread.flatMap(\.line.words)
             }
             let amounts = WonAmountRepair.repair(line.line, koreanWords: koreanWords)
-            return PreparedLine(line: HangulWordRepair.repair(amounts, koreanWords: koreanWords), preparedBox: line.preparedBox)
+            let repaired = HangulWordRepair.repair(amounts, koreanWords: koreanWords)
+            return PreparedLine(line: Self.taken(repaired, for: line.line, filteredBelow: minimumLineConfidence), preparedBox: line.preparedBox)
         }
     }
 
-    /// Whether `line` is re-read: it has suspect words, and the confidence filter keeps it.
+    /// The repaired reading of a line read as `original`. A line the confidence filter
+    /// (`minimum`) would drop is taken only when the Korean model read all of it surely (no
+    /// less sure than its words, at `keptConfidence` or more); else it stays as read, to be dropped.
+    static func taken(_ repaired: RecognizedLine, for original: RecognizedLine, filteredBelow minimum: Float) -> RecognizedLine {
+        guard original.confidence < minimum else { return repaired }
+        let sure = repaired.withConfidenceOfItsWords()
+        return sure.confidence >= Self.keptConfidence ? sure : original
+    }
+
+    /// A line the confidence filter would drop is kept when the Korean model reads it at
+    /// least this surely (as `UnreadLineReview` keeps the lines it reads alone).
+    static let keptConfidence: Float = 0.75
+
+    /// Whether `line` is re-read: it has suspect words. A line the mixed reading left
+    /// unsure is too: Latin garbage with the line's confidence at 0 (`S 0/9} /sqo| ef`)
+    /// is often Korean printed in a heavy font (`흑미밥/백미밥`).
     func looksAgain(at line: PreparedLine) -> Bool {
-        line.line.confidence >= minimumLineConfidence && !Self.suspectSpans(in: line.line).isEmpty
+        !Self.suspectSpans(in: line.line).isEmpty
     }
 
     /// The horizontal extents (fractions of the line's width) of the runs of suspect words.
