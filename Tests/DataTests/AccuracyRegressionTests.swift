@@ -17,6 +17,8 @@ struct AccuracyRegressionTests {
         (Fixture("receipt-faded.png"), 0.05),
         (Fixture("inverted-header.png"), 0.05),
         (Fixture("inverted-page.png"), 0.05),
+        // A dark-mode screen: light text on a flat dark background around a white card.
+        (Fixture("dark-mode.png"), 0.05),
         // The aim for real receipt scans; read at 0.44 before light evening.
         (Fixture("receipt-uneven-light.jpg"), 0.15),
     ]

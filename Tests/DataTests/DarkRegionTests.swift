@@ -190,6 +190,36 @@ struct DeskTests {
         #expect(painted.level(x: 600, y: 240) == level)
     }
 
+    @Test("A dark-mode screen's flat background is no desk: it is inverted with its light text, and the white card is left as it is")
+    func darkModeScreen() throws {
+        let image = try grayscale("dark-mode.png")
+        let (page, paper, corners) = try image.paintingOverDesk()
+        #expect(paper == nil && corners == nil)
+        // The background, light now; the card, still white.
+        #expect(image.level(x: 10, y: 10) < 40 && page.level(x: 10, y: 10) > 200)
+        #expect(page.level(x: 400, y: 395) == image.level(x: 400, y: 395))
+        // The top bar's light text is dark now: the darkest pixel of its row.
+        let row = (250..<560).map { page.level(x: $0, y: 82) }
+        #expect((row.min() ?? 255) < 80)
+    }
+
+    @Test("Rendered flat levels are flat; a photographed desk's noise is not")
+    func flatOrNoisy() throws {
+        let flat = try photograph(width: 200, height: 100, desk: 20, paper: 220, sheet: PixelRect(x: 60, y: 20, width: 80, height: 60))
+        let noisy = try flat.copy()
+        var seed: UInt64 = 7
+        for y in 0..<100 {
+            for x in 0..<200 where flat.level(x: x, y: y) == 20 {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                pixSetPixel(noisy.pix, Int32(x), Int32(y), UInt32(16 + (seed >> 60) % 8))
+            }
+        }
+        let desk = try #require(LeptonicaImage(taking: pixCreate(200, 100, 1)))
+        fillRect(desk, 0, 0, 200, 20, 1)
+        #expect(flat.isFlat(within: desk))
+        #expect(!noisy.isFlat(within: desk))
+    }
+
     @Test("A quadrilateral outlines a sheet only where the image steps down outside every side of it")
     func outlinedSheet() throws {
         let image = try #require(LeptonicaImage(taking: pixCreate(80, 60, 8)))

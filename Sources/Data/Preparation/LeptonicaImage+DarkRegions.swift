@@ -48,6 +48,24 @@ extension LeptonicaImage {
         return (copy, regions)
     }
 
+    /// The 8-bit image with its dark background inverted: the ink touching the image's edge
+    /// (thresholded at the page's Otsu level), closed over whatever light marks it holds
+    /// (text) narrower than `darkBackgroundTextShare` of the image's shorter side. Light
+    /// regions wider than that (a white card, a yellow bar) are left as they are.
+    func invertingDarkBackground() throws(OCRError) -> LeptonicaImage {
+        let side = Int32(max(3, (Self.darkBackgroundTextShare * Double(min(size.width, size.height))).rounded()))
+        let background = try binarized().applying("find the dark background") { pixExtractBorderConnComps($0, 8) }
+            .applying("cover its light text") { pixCloseSafeBrick(nil, $0, side, side) }
+        let inverted = try applying("invert the page") { pixInvert(nil, $0) }
+        let result = try copy()
+        _ = withExtendedLifetime((background, inverted)) { pixCombineMasked(result.pix, inverted.pix, background.pix) }
+        return result
+    }
+
+    /// Light marks on a dark background narrower than this share of the image's shorter
+    /// side are its text, inverted with it.
+    static let darkBackgroundTextShare = 0.02
+
     /// Whether the ink of `box` in this 8-bit image (`binary`'s foreground there) is one
     /// even dark level, as a dark band's is, its light text the holes: not paper with darker
     /// text on it (a slip in shadow on a bright photo, binarised as one blob), whose ink

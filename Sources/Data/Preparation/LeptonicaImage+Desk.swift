@@ -71,6 +71,11 @@ extension LeptonicaImage {
             .applying("enlarge the desk") { pixExpandBinaryReplicate($0, Int32(reduction), Int32(reduction)) }
             // The reduction dropped the last partial block: extend the edge rows and columns.
             .applying("fit the desk to the image") { pixResizeToMatch($0, nil, Int32(size.width), Int32(size.height)) }
+        // A dark background of one flat level holding light text is a screen's (a dark-mode
+        // app around a white card), no photographed desk: its text is turned dark on light.
+        if isFlat(within: desk), try applying("invert the page", { pixInvert(nil, $0) }).holdsText(within: desk) {
+            return (try invertingDarkBackground(), nil, nil)
+        }
         let paper = try desk.applying("find the paper") { pixInvert(nil, $0) }
         // A dark region that holds text lines is paper in shadow, not a desk; unless the
         // paper is a quadrilateral standing inside the picture (a receipt on a wooden table,
@@ -228,6 +233,34 @@ extension LeptonicaImage {
             fillRow(y, from: 0, to: min(size.width, max(0, Int((left - margin).rounded(.down)))))
             fillRow(y, from: max(0, min(size.width, Int((right + margin).rounded(.up)))), to: size.width)
         }
+    }
+
+    /// A region where at least this share of neighbouring pixels have the same level is
+    /// flat: rendered, not photographed (a photographed desk's grain and sensor noise leave
+    /// at most about half of them equal, even in the dark).
+    static let flatShare = 0.9
+
+    /// Whether the pixels of this 8-bit image that a 1-bit `mask` (of the same size) covers
+    /// are flat (`flatShare`), sampled every fourth row.
+    func isFlat(within mask: LeptonicaImage) -> Bool {
+        guard pixGetDepth(pix) == 8, pixGetDepth(mask.pix) == 1, let data = pixGetData(pix), let bits = pixGetData(mask.pix) else { return false }
+        let size = size
+        let (wordsPerLine, maskWordsPerLine) = (Int(pixGetWpl(pix)), Int(pixGetWpl(mask.pix)))
+        var (pairs, equal) = (0, 0)
+        withExtendedLifetime(mask) {
+            for y in stride(from: 0, to: min(size.height, mask.size.height), by: 4) {
+                let line = data + y * wordsPerLine
+                let maskLine = bits + y * maskWordsPerLine
+                // Leptonica keeps a word's first pixel in its most significant byte (bit).
+                func level(_ x: Int) -> UInt32 { (line[x / 4] >> UInt32(24 - 8 * (x % 4))) & 0xff }
+                func covered(_ x: Int) -> Bool { (maskLine[x / 32] >> UInt32(31 - x % 32)) & 1 == 1 }
+                for x in 0..<(min(size.width, mask.size.width) - 1) where covered(x) && covered(x + 1) {
+                    pairs += 1
+                    if level(x) == level(x + 1) { equal += 1 }
+                }
+            }
+        }
+        return pairs > 0 && Double(equal) >= Self.flatShare * Double(pairs)
     }
 
     /// The mean level of an 8-bit image where a 1-bit `mask` is set, or `nil` when unset.
