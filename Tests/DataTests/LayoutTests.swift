@@ -102,6 +102,19 @@ struct LayoutTests {
         #expect(Array(columns.prefix(8)) == left)
     }
 
+    @Test("A payment's amount beside its short label, under running lines, stays on the label's row though its comma's tail is a speck below it")
+    func amountWithSpeckBesideLabel() {
+        // s23_rcpt_15: `현금IC` and `21,000`, then the card's lines; the comma's tail found apart.
+        let label = PixelRect(x: 37, y: 1130, width: 66, height: 21)
+        let lines = [PixelRect(x: 37, y: 1165, width: 317, height: 22), PixelRect(x: 38, y: 1200, width: 237, height: 22),
+            PixelRect(x: 36, y: 1235, width: 282, height: 21), PixelRect(x: 36, y: 1270, width: 305, height: 22)]
+        let amount = PixelRect(x: 502, y: 1133, width: 70, height: 17)
+        let speck = PixelRect(x: 528, y: 1147, width: 5, height: 6)
+        #expect(!ReadingOrder.isColumnBoundary(left: [label] + lines, right: [amount, speck], textHeight: 15))
+        let blocks = ReadingOrder.blocks(of: [label] + lines + [amount, speck], textHeight: 15)
+        #expect(blocks.first?.contains(label) == true && blocks.first?.contains(amount) == true, "\(blocks)")
+    }
+
     @Test("One found line that a block reading broke into pieces is read as a line, when that reads as confidently")
     func oneLineReadInPieces() {
         func lines(_ texts: [(String, Float)]) -> [PreparedLine] {

@@ -34,11 +34,10 @@ struct PageLayout {
     }
 
     /// The rows of text of block `index`, top to bottom: its lines that share a row
-    /// (`ReadingOrder.sameRow`) in one box, lines less than `textRowShare` of `textHeight`
-    /// tall or wide (rules, specks) left out.
+    /// (`ReadingOrder.sameRow`) in one box, rules and specks (`ReadingOrder.isTextSized`) left out.
     func rows(of index: Int, textHeight: Double) -> [PixelRect] {
         var rows: [PixelRect] = []
-        let text = blockLines[index].filter { Double(min($0.width, $0.height)) >= Self.textRowShare * textHeight }
+        let text = blockLines[index].filter { ReadingOrder.isTextSized($0, textHeight: textHeight) }
         for line in text.sorted(by: { $0.centerY < $1.centerY }) {
             if let last = rows.indices.last, ReadingOrder.sameRow(rows[last], line) {
                 rows[last] = PixelRect.enclosing([rows[last], line]) ?? rows[last]
@@ -48,9 +47,6 @@ struct PageLayout {
         }
         return rows
     }
-
-    /// A line of a row of text is at least this share of the text height tall and wide.
-    static let textRowShare = 0.7
 
     /// Blocks of one column closer than this many text heights are one paragraph.
     static let paragraphGap = 1.0

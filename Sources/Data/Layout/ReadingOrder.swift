@@ -233,8 +233,11 @@ enum ReadingOrder {
         guard aligned else { return true }
         let leftProse = isProse(left, textHeight: textHeight)
         let rightProse = isProse(right, textHeight: textHeight)
-        if leftProse, !rightProse { return !standsBesideShortLines(right, of: left) && !standsInCells(right) }
-        if rightProse, !leftProse { return !standsBesideShortLines(left, of: right) && !standsInCells(left) }
+        // Specks stand beside nothing: a comma's tail below the row of its amount has no label
+        // beside it, and made the amount a column of its own.
+        let text = { (lines: [PixelRect]) in lines.filter { !isSpeck($0, textHeight: textHeight) } }
+        if leftProse, !rightProse { return !standsBesideShortLines(text(right), of: left) && !standsInCells(right) }
+        if rightProse, !leftProse { return !standsBesideShortLines(text(left), of: right) && !standsInCells(left) }
         return leftProse
     }
 
@@ -303,6 +306,19 @@ enum ReadingOrder {
 
     /// Prose lines are at least this many text heights long.
     static let proseLength = 10.0
+
+    /// A line of text is at least this share of the text height tall and wide.
+    static let textSizedShare = 0.7
+
+    /// Whether `line` is text-sized (`textSizedShare`), not a rule or a speck.
+    static func isTextSized(_ line: PixelRect, textHeight: Double) -> Bool {
+        Double(min(line.width, line.height)) >= textSizedShare * textHeight
+    }
+
+    /// Whether `line` is a speck: under `textSizedShare` of the text height both tall and wide.
+    static func isSpeck(_ line: PixelRect, textHeight: Double) -> Bool {
+        Double(max(line.width, line.height)) < textSizedShare * textHeight
+    }
 
     static func sameRow(_ a: PixelRect, _ b: PixelRect) -> Bool {
         abs(a.centerY - b.centerY) < rowTolerance * Double(max(a.height, b.height))
