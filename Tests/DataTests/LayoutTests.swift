@@ -106,8 +106,10 @@ struct LayoutTests {
     func amountWithSpeckBesideLabel() {
         // s23_rcpt_15: `현금IC` and `21,000`, then the card's lines; the comma's tail found apart.
         let label = PixelRect(x: 37, y: 1130, width: 66, height: 21)
-        let lines = [PixelRect(x: 37, y: 1165, width: 317, height: 22), PixelRect(x: 38, y: 1200, width: 237, height: 22),
-            PixelRect(x: 36, y: 1235, width: 282, height: 21), PixelRect(x: 36, y: 1270, width: 305, height: 22)]
+        let lines = [
+            PixelRect(x: 37, y: 1165, width: 317, height: 22), PixelRect(x: 38, y: 1200, width: 237, height: 22),
+            PixelRect(x: 36, y: 1235, width: 282, height: 21), PixelRect(x: 36, y: 1270, width: 305, height: 22),
+        ]
         let amount = PixelRect(x: 502, y: 1133, width: 70, height: 17)
         let speck = PixelRect(x: 528, y: 1147, width: 5, height: 6)
         #expect(!ReadingOrder.isColumnBoundary(left: [label] + lines, right: [amount, speck], textHeight: 15))
