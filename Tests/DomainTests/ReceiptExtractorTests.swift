@@ -76,6 +76,20 @@ struct ReceiptExtractorTests {
     }
 
     @Test(
+        "A row of two labelled amounts gives each label the amount after it: the taxable amount, then the VAT",
+        arguments: [
+            (["과세 0원 부 가 세 액 0원", "면세 75,700원"], 0, 0, 75_700), (["공급가액 68,818 부가세 6,882"], 68_818, 6_882, 75_700),
+            (["비과세 75,700", "부가세 0"], nil, 0, 75_700),
+        ] as [([String], Int?, Int, Int)])
+    func twoLabelledAmountsInARow(lines: [String], taxable: Int?, vat: Int, total: Int) throws {
+        let head = ["롯데슈퍼 가경점", "롯데쇼핑(주) 420-88-47245", "2025-07-21 21:23"]
+        let read = ReceiptExtractor().extract(from: receipt(head + ["합계 75,700"] + lines + ["카드: 75,700원"]))
+        #expect(read.taxableAmount?.value == taxable)
+        #expect(read.vat?.value == vat)
+        #expect(read.total?.value == total)
+    }
+
+    @Test(
         "A VAT or taxable amount read a digit off what the total and the other demand (3,546 read 31546) is that amount, never confirmed",
         arguments: [
             (["과세물품가액 35,454", "부 가 세 31546"], 35_454, 3_546), (["과세물품가액 35,464", "부가세 3,546"], 35_454, 3_546),

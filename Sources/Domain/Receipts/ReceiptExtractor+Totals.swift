@@ -258,9 +258,14 @@ extension ReceiptExtractor {
         return item.name.split(separator: " ").contains { $0.contains(",") && KoreanAmount.parse($0) != nil }
     }
 
+    /// The amount of the first of `lines` labelled with one of `labels` and none of
+    /// `excluding`: the one after its label on a row of two labelled amounts (`공급가액
+    /// 68,818 부가세 6,882`), else the line's last.
     static func labelledAmount(in lines: [ReceiptLine], labels: [String], excluding: [String]) -> ReceiptField<Int>? {
         for line in lines where line.containsLabel(anyOf: labels) && !line.contains(anyOf: excluding) {
-            if let amount = line.trailingAmount { return line.field(amount.amount, range: amount.range) }
+            if let amount = line.amount(after: labels, before: Keywords.summaryLabels) ?? line.trailingAmount {
+                return line.field(amount.amount, range: amount.range)
+            }
         }
         return nil
     }

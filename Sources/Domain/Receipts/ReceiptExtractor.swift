@@ -67,7 +67,9 @@ public struct ReceiptExtractor: Sendable {
         }
         let summary = Array(lines[summaryStart...])
         receipt.vat = Self.labelledAmount(in: summary, labels: Keywords.vat, excluding: Keywords.taxFree)
-        receipt.taxableAmount = Self.labelledAmount(in: summary, labels: Keywords.taxable, excluding: Keywords.taxFree)
+        receipt.taxableAmount =
+            Self.labelledAmount(in: summary, labels: Keywords.taxable, excluding: Keywords.taxFree)
+            ?? Self.labelledAmount(in: summary, labels: Keywords.taxableShort, excluding: Keywords.taxFree + Keywords.untaxed)
         // The VAT is a tenth of the taxable amount: one larger than it was misread (`3,636` as `91686`).
         if let vat = receipt.vat, let taxable = receipt.taxableAmount, vat.value > taxable.value { receipt.vat = nil }
         // Discounts printed among the totals (`상품합계 27,500`, `자사할인 -1,370`, `판매금액 26,130`).

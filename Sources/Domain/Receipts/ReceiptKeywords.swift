@@ -25,6 +25,12 @@ enum Keywords {
     ]
     static let vat = ["부가세", "부가가치세", "세액", "VAT"]
     static let taxable = ["과세물품가액", "과세물품", "과세금액", "과세가액", "과세합계", "공급가액", "공급가", "공급금액"]
+    /// The taxable amount's label at its shortest, in the summary only (an item may be marked
+    /// `과세-링코`); never in `비과세`, goods not taxed.
+    static let taxableShort = ["과세"]
+    static let untaxed = ["비과세"]
+    /// The labels of a summary's amounts, one of which may follow another's on its row.
+    static var summaryLabels: [String] { total.map(\.label) + paid + subtotal + vat + taxable + taxableShort + taxFree + discount }
     /// What a card slip prints its supply amount under (`금 액 6,818 원`).
     static let supply = ["금액", "공급금액", "물품가액", "과세금액"]
     static let taxFree = ["면세"]

@@ -225,6 +225,31 @@ struct ReceiptLine {
     /// (markers after it aside). An amount of more than six digits printed without
     /// separators, or with a leading zero, is a number (a terminal, slip or merchant
     /// number), not an amount.
+    /// On a row of two labelled amounts (`과세 0원 부 가 세 액 0원`), the first amount after the
+    /// earliest of `labels` spelt exactly (the longest there), with nothing but the label's
+    /// own words between, and one of `nextLabels` after it; `nil` on a line of one amount, or
+    /// of one label and several amounts (`공급가금액 1 472`, `과세물품7 액 35,454`).
+    func amount(after labels: [String], before nextLabels: [String]) -> (amount: Int, range: Range<String.Index>)? {
+        guard amountTokens.count >= 2 else { return nil }
+        var earliest: (start: Int, length: Int)?
+        for label in labels {
+            guard let range = compact.range(of: label) else { continue }
+            let start = compact.distance(from: compact.startIndex, to: range.lowerBound)
+            if let best = earliest, (best.start, -best.length) <= (start, -label.count) { continue }
+            earliest = (start, label.count)
+        }
+        guard let earliest else { return nil }
+        let tokens = text(afterCompactPrefix: earliest.start + earliest.length).split(separator: " ")
+        for (index, token) in tokens.enumerated() {
+            if let amount = Self.amount(token) {
+                let rest = tokens[(index + 1)...].joined()
+                return nextLabels.contains(where: rest.contains) ? (amount, token.startIndex..<token.endIndex) : nil
+            }
+            if token.contains(where: \.isASCIIDigit) { return nil }
+        }
+        return nil
+    }
+
     var trailingAmount: (amount: Int, range: Range<String.Index>)? {
         let tokens = amountTokens
         guard let last = tokens.last, let amount = Self.amount(last) else { return nil }
