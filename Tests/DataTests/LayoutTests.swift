@@ -102,6 +102,24 @@ struct LayoutTests {
         #expect(Array(columns.prefix(8)) == left)
     }
 
+    @Test("Menu boards side by side, each a column of names and one of prices, are read board by board, each row across")
+    func boardsSideBySide() {
+        // Rows 36 px apart on both boards, nearly level with each other; a gutter of 18 text heights.
+        let names = Self.rows(x: 100, width: 160, top: 200, count: 7, pitch: 36, height: 23)
+        let prices = Self.rows(x: 365, width: 40, top: 200, count: 7, pitch: 36, height: 23)
+        let otherNames = Self.rows(x: 820, width: 200, top: 204, count: 9, pitch: 36, height: 23)
+        let otherPrices = Self.rows(x: 1100, width: 40, top: 204, count: 9, pitch: 36, height: 23)
+        let blocks = ReadingOrder.blocks(of: (names + prices + otherNames + otherPrices).shuffled(), textHeight: 23)
+        let order = blocks.flatMap { $0.sorted { ($0.y, $0.x) < ($1.y, $1.x) } }
+        let firstBoard = zip(names, prices).flatMap { [$0, $1] }
+        #expect(Array(order.prefix(14)) == firstBoard, "\(blocks)")
+        // A receipt's labels and amounts, the labels with no columns of their own, stay rows.
+        let labels = Self.rows(x: 40, width: 150, top: 100, count: 5, pitch: 30)
+        let amounts = Self.rows(x: 600, width: 90, top: 100, count: 5, pitch: 30)
+        let rows = ReadingOrder.blocks(of: labels + amounts, textHeight: 20).map { Set($0) }
+        #expect(rows == zip(labels, amounts).map { Set([$0, $1]) })
+    }
+
     @Test("A payment's amount beside its short label, under running lines, stays on the label's row though its comma's tail is a speck below it")
     func amountWithSpeckBesideLabel() {
         // s23_rcpt_15: `현금IC` and `21,000`, then the card's lines; the comma's tail found apart.

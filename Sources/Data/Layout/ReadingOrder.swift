@@ -18,6 +18,9 @@ enum ReadingOrder {
     static let fragmentGap = 1.5
     /// A gap between columns is at least this many text heights wide.
     static let columnGap = 1.5
+    /// A gutter between panels is at least this many times as wide as the gaps between
+    /// the columns of the panel left of it.
+    static let gutterFactor = 2.0
     /// A gap between rows is wider than this share of a text height.
     static let rowGap = 0.4
     /// Two sides are read across when at least this share of one side's lines has a
@@ -145,13 +148,27 @@ enum ReadingOrder {
             var best: (width: Int, vertical: Bool, at: Int)?
             for gap in gaps(text.map { ($0.x, $0.maxX) }) where Double(gap.width) >= columnGap * textHeight {
                 let (left, right) = split(text, vertically: true, at: gap.middle)
-                guard isColumnBoundary(left: left, right: right, textHeight: textHeight) else { continue }
+                guard isColumnBoundary(left: left, right: right, textHeight: textHeight) || isGutter(gap.width, left: left, right: right)
+                else { continue }
                 if gap.width > best?.width ?? 0 { best = (gap.width, true, gap.middle) }
             }
             for gap in gaps(text.map { ($0.y, $0.maxY) }) where Double(gap.width) > rowGap * textHeight {
                 if gap.width > best?.width ?? 0 { best = (gap.width, false, gap.middle) }
             }
             return best.map { ($0.vertical, $0.at) }
+        }
+
+        /// Whether a gap `width` wide between `left` and `right` is a gutter between panels
+        /// read one after the other, though their rows line up (menu boards side by side, each
+        /// with its names and prices): each side holds columns of its own, and the gap is at
+        /// least `gutterFactor` times the widest gap between the left side's columns.
+        func isGutter(_ width: Int, left: [PixelRect], right: [PixelRect]) -> Bool {
+            guard left.count >= 3, right.count >= 3 else { return false }
+            let columnGaps = { (lines: [PixelRect]) in
+                gaps(lines.map { ($0.x, $0.maxX) }).map(\.width).filter { Double($0) >= columnGap * textHeight }
+            }
+            guard let widestLeft = columnGaps(left).max(), !columnGaps(right).isEmpty else { return false }
+            return Double(width) >= gutterFactor * Double(widestLeft)
         }
 
         /// The rules that run across `box` (`ruleSpan` of its width).
