@@ -127,6 +127,12 @@ struct RecognitionRuleTests {
         #expect(cleaned.lines[0].text.unicodeScalars.count == 8)
     }
 
+    @Test("A bar glued to a word's edge is a sign's or a table's border, and goes; a bar standing alone stays")
+    func borderBars() {
+        let cleaned = TextCleanup().apply(to: result([textLine("|소인천공항 23km"), textLine("회의 중 미중|펀|"), textLine("연구실 | 연구원")]))
+        #expect(cleaned.lines.map(\.text) == ["소인천공항 23km", "회의 중 미중|펀", "연구실 | 연구원"])
+    }
+
     @Test("With a joining gap, Hangul words split with no real gap are joined; real spaces stay")
     func hangulSpacing() {
         // 상승 + 장에서는 1 px apart (a split inside a word); 장에서는 → 오른다 40 px apart (a space).

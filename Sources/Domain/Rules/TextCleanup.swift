@@ -9,6 +9,10 @@ import Foundation
 /// are Hangul syllables and the gap between their boxes is under that many line heights.
 /// It is off by default because Tesseract 5's `kor` model rarely puts a stray space inside a
 /// word, while real spaces on skewed and photographed pages are often as narrow. Lines without word boxes keep their spaces (only collapsed).
+///
+/// A vertical bar glued to the start or the end of a word is a border read with the text (a
+/// road sign's frame: `|소인천공항`; a table's rule: `미중|펀|`), and is dropped; a bar
+/// standing alone between words (`연구실 | 연구원`) is printed, and stays.
 public struct TextCleanup: RecognitionRule, Hashable, Codable {
     /// The gap, as a fraction of the line's height in pixels, under which adjacent Hangul
     /// words are joined; 0 (the default) never joins.
@@ -23,7 +27,7 @@ public struct TextCleanup: RecognitionRule, Hashable, Codable {
 
     public func apply(to result: OCRResult) -> OCRResult {
         result.mappingLines { line in
-            var line = line.mappingText { Self.collapsingWhitespace($0.precomposedStringWithCanonicalMapping) }
+            var line = line.mappingText { Self.droppingBorderBars(Self.collapsingWhitespace($0.precomposedStringWithCanonicalMapping)) }
             if hangulJoiningGap > 0, line.words.map(\.text).joined(separator: " ") == line.text {
                 line = joiningSplitHangulWords(in: line, imageSize: result.imageSize)
             }
@@ -50,6 +54,19 @@ public struct TextCleanup: RecognitionRule, Hashable, Codable {
         repaired.words = joined
         repaired.text = joined.map(\.text).joined(separator: " ")
         return repaired
+    }
+
+    /// `text` (single-spaced) without the bars glued to the start or the end of its words,
+    /// next to a letter or a digit.
+    static func droppingBorderBars(_ text: String) -> String {
+        guard text.contains("|") else { return text }
+        return text.split(separator: " ").map { word in
+            var word = Substring(word)
+            // Only against a letter or a digit: a bar among symbols is a garbage line's (`|~;i`).
+            while word.count > 1, word.first == "|", word.dropFirst().first.map({ $0.isLetter || $0.isNumber }) == true { word = word.dropFirst() }
+            while word.count > 1, word.last == "|", word.dropLast().last.map({ $0.isLetter || $0.isNumber }) == true { word = word.dropLast() }
+            return String(word)
+        }.joined(separator: " ")
     }
 
     static func collapsingWhitespace(_ text: String) -> String {
