@@ -112,14 +112,17 @@ struct SecondOpinionFloorTests {
             preparedBox: PixelRect(x: 10, y: 10, width: 400, height: 30))
     }
 
-    @Test("A line under the filter's threshold is not asked about again; with rules of the caller's own, every line is")
+    @Test(
+        "A line under the filter's threshold is not asked about its number tail again; the Korean model reads every suspect line (an unsure one is kept only when read surely)"
+    )
     func floor() {
         let crew = EngineCrew(engines: EngineCache(locator: LanguageDataLocator()), helpers: nil)
         let control = RecognitionControl(progress: nil)
         let korean = KoreanSecondOpinion(crew: crew, control: control, minimumLineConfidence: 0.5)
         let tails = NumberTailSecondOpinion(crew: crew, control: control, minimumLineConfidence: 0.5)
         #expect(korean.looksAgain(at: Self.line(["공항으로", "WAL"], confidence: 0.7)))
-        #expect(!korean.looksAgain(at: Self.line(["공항으로", "WAL"], confidence: 0.3)))
+        #expect(korean.looksAgain(at: Self.line(["공항으로", "WAL"], confidence: 0.3)))
+        #expect(!korean.looksAgain(at: Self.line(["공항으로", "가는"], confidence: 0.3)))
         #expect(tails.looksAgain(at: Self.line(["두부", "3009"], confidence: 0.7)))
         #expect(!tails.looksAgain(at: Self.line(["두부", "3009"], confidence: 0.3)))
         #expect(!tails.looksAgain(at: Self.line(["합계", "2", "8,000"], confidence: 0.7)))
