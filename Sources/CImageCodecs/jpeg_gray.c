@@ -186,3 +186,56 @@ int codec_jpeg_decode_gray(const uint8_t *data, size_t size, int32_t scale_denom
     jpeg_destroy_decompress(&info);
     return 0;
 }
+
+int codec_jpeg_decode_colour(const uint8_t *data, size_t size, int32_t scale_denominator, const codec_gray_target *target,
+                             codec_message *message) {
+    struct jpeg_decompress_struct info;
+    quiet_errors errors;
+    JSAMPLE *volatile row = NULL;
+    set_up(&info, &errors, message);
+    if (setjmp(errors.jump)) {
+        free(row);
+        jpeg_destroy_decompress(&info);
+        return 1;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)size);
+    read_header(&info, scale_denominator);
+    if ((int32_t)info.output_width != target->width || (int32_t)info.output_height != target->height) {
+        codec_say(message, "the image is not the size its header said");
+        longjmp(errors.jump, 1);
+    }
+    jpeg_start_decompress(&info);
+    int components = info.output_components;
+    row = malloc((size_t)info.output_width * (size_t)components);
+    if (!row) { codec_say(message, "out of memory"); longjmp(errors.jump, 1); }
+    int adobe = info.saw_Adobe_marker;
+    while (info.output_scanline < info.output_height) {
+        int32_t y = (int32_t)info.output_scanline;
+        JSAMPROW rows[1] = {row};
+        if (jpeg_read_scanlines(&info, rows, 1) != 1) break;
+        if (errors.truncated) break;
+        uint32_t *line = target->words + (size_t)y * (size_t)target->wordsPerLine;
+        for (int32_t x = 0; x < target->width; x++) {
+            const JSAMPLE *pixel = row + (size_t)x * (size_t)components;
+            uint32_t red, green, blue;
+            if (components == 1) {
+                red = green = blue = pixel[0];
+            } else if (components == 3) {
+                red = pixel[0];
+                green = pixel[1];
+                blue = pixel[2];
+            } else {  // CMYK, as in codec_jpeg_decode_gray
+                uint32_t black = pixel[3];
+                red = adobe ? black * pixel[0] / 255 : black * (255u - pixel[0]) / 255;
+                green = adobe ? black * pixel[1] / 255 : black * (255u - pixel[1]) / 255;
+                blue = adobe ? black * pixel[2] / 255 : black * (255u - pixel[2]) / 255;
+            }
+            line[x] = (red << 24) | (green << 16) | (blue << 8);
+        }
+    }
+    int truncated = errors.truncated;
+    free(row);
+    jpeg_destroy_decompress(&info);
+    return truncated ? 1 : 0;
+}

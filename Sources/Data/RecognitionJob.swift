@@ -49,7 +49,13 @@ struct RecognitionJob: Sendable {
             }
             // A side under 6 px holds no character (a 600×15 cropped line does; 3×16,000,000 does not).
             guard upright.size.width >= 6, upright.size.height >= 6 else { return (stored.size, nil) }
-            return (stored.size, try trace.measure("prepare") { try preparation.base(from: upright, trace: trace) })
+            // A photograph's desk may differ from its page only in colour: a reduced colour
+            // copy is decoded when the grey shows no desk.
+            let colour = { () -> LeptonicaImage? in
+                guard region == nil, page == 0 else { return nil }
+                return try? ImageDecoder.reducedColour(imageData, reduction: LeptonicaImage.deskReduction)?.rotated(by: initial)
+            }
+            return (stored.size, try trace.measure("prepare") { try preparation.base(from: upright, colour: colour, trace: trace) })
         }
         // So are the engines later stages read with, in time no thread would use.
         let later = laterEngines(after: setup)

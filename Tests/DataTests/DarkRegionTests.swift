@@ -203,6 +203,23 @@ struct DeskTests {
         #expect((row.min() ?? 255) < 80)
     }
 
+    @Test("A box on fabric of the same grey but another colour: no desk in grey, a desk in colour, the box's corners found")
+    func colouredDesk() throws {
+        let fixture = Fixture("colour-desk.jpg")
+        let image = try grayscale("colour-desk.jpg")
+        #expect(try image.paintingOverDesk().paper == nil)
+        let colour = try #require(ImageDecoder.reducedColour(try fixture.data(), reduction: LeptonicaImage.deskReduction))
+        #expect(pixGetDepth(colour.pix) == 32)
+        let (painted, paper, corners) = try #require(try image.paintingOverColouredDesk(reducedColour: colour))
+        let level = try #require(paper)
+        let found = try #require(corners)
+        let expected = [(210.0, 190.0), (985, 175), (995, 715), (205, 725)]
+        #expect(zip(found.all, expected).allSatisfy { abs($0.x - $1.0) <= 20 && abs($0.y - $1.1) <= 20 }, "\(found)")
+        // The fabric is the box's level now; the box's print is left.
+        #expect(painted.level(x: 40, y: 40) == level)
+        #expect(painted.level(x: 600, y: 600) == image.level(x: 600, y: 600))
+    }
+
     @Test("Rendered flat levels are flat; a photographed desk's noise is not")
     func flatOrNoisy() throws {
         let flat = try photograph(width: 200, height: 100, desk: 20, paper: 220, sheet: PixelRect(x: 60, y: 20, width: 80, height: 60))

@@ -54,6 +54,13 @@ int codec_jpeg_size(const uint8_t *data, size_t size, int32_t scale_denominator,
 int codec_jpeg_decode_gray(const uint8_t *data, size_t size, int32_t scale_denominator, const codec_gray_target *target,
                            const codec_stop *stop, codec_message *message);
 
+/// Decodes a JPEG in colour, reduced by `scale_denominator` in the DCT (8: from its DC
+/// coefficients alone, cheaply), into `target`: the words of a 32-bit PIX of its reduced
+/// size, each pixel red, green and blue from the most significant byte (Leptonica's order).
+/// 0 on success.
+int codec_jpeg_decode_colour(const uint8_t *data, size_t size, int32_t scale_denominator, const codec_gray_target *target,
+                             codec_message *message);
+
 /// The size of a WebP image (its first frame, for an animation), and whether it is
 /// animated. 0 on success.
 int codec_webp_size(const uint8_t *data, size_t size, int32_t *width, int32_t *height, int32_t *animated,

@@ -42,6 +42,25 @@ enum ImageDecoder {
         return try decoded.get()
     }
 
+    /// A colour copy of a JPEG reduced `reduction` times (2, 4 or 8) in the DCT, cheaply,
+    /// mirrored as `decode` mirrors it; `nil` for another format, or when it cannot be
+    /// decoded. What only colour tells apart (`LeptonicaImage.paintingOverColouredDesk`) is
+    /// looked for in it: the image itself is decoded to grey.
+    static func reducedColour(_ data: Data, reduction: Int) -> LeptonicaImage? {
+        data.withUnsafeBytes { buffer -> LeptonicaImage? in
+            let bytes = buffer.bindMemory(to: UInt8.self)
+            guard let base = bytes.baseAddress, !bytes.isEmpty, Int(detectedFormat(base, count: bytes.count)) == IFF_JFIF_JPEG else { return nil }
+            var (width, height): (Int32, Int32) = (0, 0)
+            var message = codec_message()
+            guard codec_jpeg_size(base, bytes.count, Int32(reduction), &width, &height, &message) == 0, width > 0, height > 0,
+                let image = LeptonicaImage(taking: pixCreate(width, height, 32))
+            else { return nil }
+            var target = codec_gray_target(words: pixGetData(image.pix), wordsPerLine: pixGetWpl(image.pix), width: width, height: height)
+            guard codec_jpeg_decode_colour(base, bytes.count, Int32(reduction), &target, &message) == 0 else { return nil }
+            return JPEGOrientation.isMirrored(bytes) ? try? image.flippedLeftRight() : image
+        }
+    }
+
     /// The error for a TIFF of more than `ImageSource.maximumPages` pages.
     static func tooManyPages(_ count: Int) -> OCRError {
         .unsupportedImage(

@@ -75,7 +75,9 @@ struct ImagePreparation {
         var content: (region: PixelRect, of: ImageSize)? = nil
     }
 
-    func base(from whole: LeptonicaImage, trace: StageTrace? = nil) throws(OCRError) -> Base {
+    /// `colour`: the picture in colour reduced `LeptonicaImage.deskReduction` times, when
+    /// there is one (asked for only when the grey shows no desk).
+    func base(from whole: LeptonicaImage, colour: () -> LeptonicaImage? = { nil }, trace: StageTrace? = nil) throws(OCRError) -> Base {
         // A large picture mostly blank paper is prepared and read from the part holding content.
         let region = try whole.contentRegion()
         let upright = try region.map { region throws(OCRError) in try whole.clipped(to: region) } ?? whole
@@ -83,7 +85,11 @@ struct ImagePreparation {
         let original = try upright.grayscale()
         let originalBinary = try original.binarized()
         let gray = try original.invertingDarkRegions(binary: originalBinary).image
-        let (page, paper, corners) = try gray.paintingOverDesk()
+        var (page, paper, corners) = try gray.paintingOverDesk()
+        if paper == nil, region == nil, let reduced = colour(), let coloured = try gray.paintingOverColouredDesk(reducedColour: reduced) {
+            (page, paper, corners) = coloured
+            trace?.note("colourDesk", 1)
+        }
         if let corners { trace?.note("slant", corners.slant) }
         // Binarised once for regions, heights and line direction, unless the page changed.
         var binary = page === original ? originalBinary : try page.binarized()

@@ -216,7 +216,7 @@ extension LeptonicaImage {
 
     /// Sets every pixel more than `margin` pixels left or right of `quadrilateral`, or above
     /// or below it, to `level` (8-bit).
-    private func fill(outside quadrilateral: PaperCorners, margin: Double, level: Int) {
+    func fill(outside quadrilateral: PaperCorners, margin: Double, level: Int) {
         let size = size
         func fillRow(_ y: Int, from start: Int, to end: Int) {
             guard end > start else { return }
@@ -264,14 +264,14 @@ extension LeptonicaImage {
     }
 
     /// The mean level of an 8-bit image where a 1-bit `mask` is set, or `nil` when unset.
-    private func averageLevel(within mask: LeptonicaImage) -> Double? {
+    func averageLevel(within mask: LeptonicaImage) -> Double? {
         var value: Float = 0
         let failed = withExtendedLifetime(mask) { pixGetAverageMasked(pix, mask.pix, 0, 0, 1, Int32(L_MEAN_ABSVAL), &value) }
         return failed == 0 ? Double(value) : nil
     }
 
     /// The paper's level among the pixels `mask` covers, or `nil` when it covers no bright pixel.
-    private func mostCommonBrightLevel(within mask: LeptonicaImage) -> Int? {
+    func mostCommonBrightLevel(within mask: LeptonicaImage) -> Int? {
         guard let histogram = grayHistogram(within: mask) else { return nil }
         let level = Self.mostCommonBrightLevel(in: histogram)
         return histogram[level] > 0 ? level : nil
