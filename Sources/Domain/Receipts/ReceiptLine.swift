@@ -221,10 +221,6 @@ struct ReceiptLine {
         return character.isASCIIDigit && previous.contains(",") && KoreanAmount.parse(previous) != nil
     }
 
-    /// The range of the last token, and its amount, when the line ends with an amount
-    /// (markers after it aside). An amount of more than six digits printed without
-    /// separators, or with a leading zero, is a number (a terminal, slip or merchant
-    /// number), not an amount.
     /// On a row of two labelled amounts (`과세 0원 부 가 세 액 0원`), the first amount after the
     /// earliest of `labels` spelt exactly (the longest there), with nothing but the label's
     /// own words between, and one of `nextLabels` after it; `nil` on a line of one amount, or
@@ -250,6 +246,10 @@ struct ReceiptLine {
         return nil
     }
 
+    /// The range of the last token, and its amount, when the line ends with an amount
+    /// (markers after it aside). An amount of more than six digits printed without
+    /// separators, or with a leading zero, is a number (a terminal, slip or merchant
+    /// number), not an amount.
     var trailingAmount: (amount: Int, range: Range<String.Index>)? {
         let tokens = amountTokens
         guard let last = tokens.last, let amount = Self.amount(last) else { return nil }
