@@ -1,4 +1,4 @@
-// JPEG → 8-bit gray with libjpeg, silently (errors and warnings through codec_message).
+// JPEG → 8-bit gray (or a reduced colour copy) with libjpeg, silently (errors and warnings through codec_message).
 #include <stdio.h>
 #include <jpeglib.h>
 #include <jerror.h>
@@ -130,8 +130,53 @@ int codec_jpeg_size(const uint8_t *data, size_t size, int32_t scale_denominator,
     return 0;
 }
 
-int codec_jpeg_decode_gray(const uint8_t *data, size_t size, int32_t scale_denominator, const codec_gray_target *target,
-                           const codec_stop *stop, codec_message *message) {
+/// A pixel of a decoded row as red, green and blue: gray spread over the three, CMYK as
+/// Leptonica converts it (Adobe files store C, M, Y inverted).
+static inline void pixel_rgb(const JSAMPLE *pixel, int components, int adobe, uint32_t *red, uint32_t *green, uint32_t *blue) {
+    if (components == 1) {
+        *red = *green = *blue = pixel[0];
+    } else if (components == 3) {
+        *red = pixel[0];
+        *green = pixel[1];
+        *blue = pixel[2];
+    } else {
+        uint32_t black = pixel[3];
+        *red = adobe ? black * pixel[0] / 255 : black * (255u - pixel[0]) / 255;
+        *green = adobe ? black * pixel[1] / 255 : black * (255u - pixel[1]) / 255;
+        *blue = adobe ? black * pixel[2] / 255 : black * (255u - pixel[2]) / 255;
+    }
+}
+
+/// Writes decoded row `y` (`components` samples a pixel) into `target`.
+typedef void (*row_writer)(const codec_gray_target *target, int32_t y, const JSAMPLE *row, int components, int adobe);
+
+static void write_gray_row(const codec_gray_target *target, int32_t y, const JSAMPLE *row, int components, int adobe) {
+    for (int32_t x = 0; x < target->width; x++) {
+        const JSAMPLE *pixel = row + (size_t)x * (size_t)components;
+        if (components == 1) {
+            codec_set_gray(target, x, y, pixel[0]);
+            continue;
+        }
+        uint32_t red, green, blue;
+        pixel_rgb(pixel, components, adobe, &red, &green, &blue);
+        codec_set_gray(target, x, y, (uint8_t)codec_luminance(red, green, blue));
+    }
+}
+
+/// A 32-bit PIX's pixel: red, green and blue from the most significant byte.
+static void write_colour_row(const codec_gray_target *target, int32_t y, const JSAMPLE *row, int components, int adobe) {
+    uint32_t *line = target->words + (size_t)y * (size_t)target->wordsPerLine;
+    for (int32_t x = 0; x < target->width; x++) {
+        uint32_t red, green, blue;
+        pixel_rgb(row + (size_t)x * (size_t)components, components, adobe, &red, &green, &blue);
+        line[x] = (red << 24) | (green << 16) | (blue << 8);
+    }
+}
+
+/// Decodes a JPEG reduced by `scale_denominator` row by row through `write` into `target`
+/// (whose size must be the reduced image's), stoppable through `stop`. 0 on success.
+static int decode_rows(const uint8_t *data, size_t size, int32_t scale_denominator, const codec_gray_target *target,
+                       const codec_stop *stop, codec_message *message, row_writer write) {
     struct jpeg_decompress_struct info;
     quiet_errors errors;
     stoppable_progress progress = {.errors = &errors, .stop = stop};
@@ -155,28 +200,12 @@ int codec_jpeg_decode_gray(const uint8_t *data, size_t size, int32_t scale_denom
     int components = info.output_components;
     row = malloc((size_t)info.output_width * (size_t)components);
     if (!row) { codec_say(message, "out of memory"); longjmp(errors.jump, 1); }
-    int adobe = info.saw_Adobe_marker;
     while (info.output_scanline < info.output_height) {
         int32_t y = (int32_t)info.output_scanline;
         JSAMPROW rows[1] = {row};
         if (jpeg_read_scanlines(&info, rows, 1) != 1) break;
         if (errors.truncated) break;
-        for (int32_t x = 0; x < target->width; x++) {
-            const JSAMPLE *pixel = row + (size_t)x * (size_t)components;
-            uint32_t level;
-            if (components == 1) {
-                level = pixel[0];
-            } else if (components == 3) {
-                level = codec_luminance(pixel[0], pixel[1], pixel[2]);
-            } else {  // CMYK, as Leptonica converts it (Adobe files store C, M, Y inverted)
-                uint32_t black = pixel[3];
-                uint32_t red = adobe ? black * pixel[0] / 255 : black * (255u - pixel[0]) / 255;
-                uint32_t green = adobe ? black * pixel[1] / 255 : black * (255u - pixel[1]) / 255;
-                uint32_t blue = adobe ? black * pixel[2] / 255 : black * (255u - pixel[2]) / 255;
-                level = codec_luminance(red, green, blue);
-            }
-            codec_set_gray(target, x, y, (uint8_t)level);
-        }
+        write(target, y, row, components, info.saw_Adobe_marker);
     }
     if (errors.truncated) {
         codec_say(message, "the file ends inside the image data (truncated)");
@@ -187,55 +216,12 @@ int codec_jpeg_decode_gray(const uint8_t *data, size_t size, int32_t scale_denom
     return 0;
 }
 
+int codec_jpeg_decode_gray(const uint8_t *data, size_t size, int32_t scale_denominator, const codec_gray_target *target,
+                           const codec_stop *stop, codec_message *message) {
+    return decode_rows(data, size, scale_denominator, target, stop, message, write_gray_row);
+}
+
 int codec_jpeg_decode_colour(const uint8_t *data, size_t size, int32_t scale_denominator, const codec_gray_target *target,
                              codec_message *message) {
-    struct jpeg_decompress_struct info;
-    quiet_errors errors;
-    JSAMPLE *volatile row = NULL;
-    set_up(&info, &errors, message);
-    if (setjmp(errors.jump)) {
-        free(row);
-        jpeg_destroy_decompress(&info);
-        return 1;
-    }
-    jpeg_create_decompress(&info);
-    jpeg_mem_src(&info, data, (unsigned long)size);
-    read_header(&info, scale_denominator);
-    if ((int32_t)info.output_width != target->width || (int32_t)info.output_height != target->height) {
-        codec_say(message, "the image is not the size its header said");
-        longjmp(errors.jump, 1);
-    }
-    jpeg_start_decompress(&info);
-    int components = info.output_components;
-    row = malloc((size_t)info.output_width * (size_t)components);
-    if (!row) { codec_say(message, "out of memory"); longjmp(errors.jump, 1); }
-    int adobe = info.saw_Adobe_marker;
-    while (info.output_scanline < info.output_height) {
-        int32_t y = (int32_t)info.output_scanline;
-        JSAMPROW rows[1] = {row};
-        if (jpeg_read_scanlines(&info, rows, 1) != 1) break;
-        if (errors.truncated) break;
-        uint32_t *line = target->words + (size_t)y * (size_t)target->wordsPerLine;
-        for (int32_t x = 0; x < target->width; x++) {
-            const JSAMPLE *pixel = row + (size_t)x * (size_t)components;
-            uint32_t red, green, blue;
-            if (components == 1) {
-                red = green = blue = pixel[0];
-            } else if (components == 3) {
-                red = pixel[0];
-                green = pixel[1];
-                blue = pixel[2];
-            } else {  // CMYK, as in codec_jpeg_decode_gray
-                uint32_t black = pixel[3];
-                red = adobe ? black * pixel[0] / 255 : black * (255u - pixel[0]) / 255;
-                green = adobe ? black * pixel[1] / 255 : black * (255u - pixel[1]) / 255;
-                blue = adobe ? black * pixel[2] / 255 : black * (255u - pixel[2]) / 255;
-            }
-            line[x] = (red << 24) | (green << 16) | (blue << 8);
-        }
-    }
-    int truncated = errors.truncated;
-    free(row);
-    jpeg_destroy_decompress(&info);
-    return truncated ? 1 : 0;
+    return decode_rows(data, size, scale_denominator, target, NULL, message, write_colour_row);
 }

@@ -37,10 +37,8 @@ struct KoreanSecondOpinionTests {
         "Menu lines printed in a heavy font, read as Latin garbage by the mixed model, are read in Korean",
         .enabled(if: RealReceiptFixture.developmentSetIsPresent, "needs ../shared"), .timeLimit(.minutes(10)))
     func heavyFontMenu() async throws {
-        let url = RealReceiptFixture.developmentSet.appendingPathComponent("menu_cafeteria_daily_printed_sheet.jpeg")
-        let result = try await SharedRepository.get().recognizeText(
-            in: try Data(contentsOf: url), rotation: nil, options: RecognitionOptions(timeLimit: nil))
-        let texts = result.lines.map(\.text)
+        let texts = try await SharedRepository.lines(
+            of: RealReceiptFixture.developmentSet.appendingPathComponent("menu_cafeteria_daily_printed_sheet.jpeg"))
         for part in ["미밥/백미밥", "오리엔탈", "가든샐러드"] {
             #expect(texts.contains { $0.contains(part) }, "\(part) in \(texts)")
         }

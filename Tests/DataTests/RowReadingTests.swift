@@ -63,21 +63,16 @@ struct RowReadingTests {
         "A row of text above a row of dashes, read as two broken lines in its block, comes out whole",
         .enabled(if: RealReceiptFixture.developmentSetIsPresent, "needs ../shared"), .timeLimit(.minutes(10)))
     func rowBesideDashes() async throws {
-        let url = ReceiptRereadingImageTests.examples.appendingPathComponent("s99_rcpt_14.png")
-        let result = try await SharedRepository.get().recognizeText(
-            in: try Data(contentsOf: url), rotation: nil, options: RecognitionOptions(timeLimit: nil))
-        #expect(result.lines.contains { $0.text == "부가세 포함 1,209" }, "\(result.lines.map(\.text))")
+        let texts = try await SharedRepository.lines(of: ReceiptRereadingImageTests.examples.appendingPathComponent("s99_rcpt_14.png"))
+        #expect(texts.contains("부가세 포함 1,209"), "\(texts)")
     }
 
     @Test(
         "Labels and their amounts far apart on grainy paper come out one row each",
         .enabled(if: RealReceiptFixture.developmentSetIsPresent, "needs ../shared"), .timeLimit(.minutes(10)))
     func summaryRowsOnGrainyPaper() async throws {
-        let url = ReceiptRereadingImageTests.examples.appendingPathComponent("s23_rcpt_04.png")
-        let repository = try SharedRepository.get()
-        let result = try await repository.recognizeText(
-            in: try Data(contentsOf: url), rotation: nil, options: RecognitionOptions(timeLimit: nil))
-        let texts = result.lines.map { $0.text.replacingOccurrences(of: " ", with: "") }
+        let texts = try await SharedRepository.lines(of: ReceiptRereadingImageTests.examples.appendingPathComponent("s23_rcpt_04.png"))
+            .map { $0.replacingOccurrences(of: " ", with: "") }
         for row in ["과세금액11,955원", "세액1,195원", "합계13,150원"] {
             #expect(texts.contains(row), "\(row) in \(texts)")
         }

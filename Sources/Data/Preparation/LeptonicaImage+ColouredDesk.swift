@@ -39,16 +39,9 @@ extension LeptonicaImage {
             let corners = Self.paperCorners(outside: desk, reduction: reduction, largestRegionOnly: true),
             distance.isOutlined(by: corners.scaled(by: 1 / Double(reduction)), paperLevel: paperDistance)
         else { return nil }
-        let mask = try desk.applying("widen the desk") { pixDilateBrick(nil, $0, 3, 3) }
-            .applying("enlarge the desk") { pixExpandBinaryReplicate($0, Int32(reduction), Int32(reduction)) }
-            .applying("fit the desk to the image") { pixResizeToMatch($0, nil, Int32(size.width), Int32(size.height)) }
-        guard !isFlat(within: mask) else { return nil }
-        let paper = try mask.applying("find the paper") { pixInvert(nil, $0) }
-        guard let level = mostCommonBrightLevel(within: paper) else { return nil }
-        let painted = try copy()
-        withExtendedLifetime(mask) { _ = pixSetMasked(painted.pix, mask.pix, UInt32(level)) }
-        painted.fill(outside: corners, margin: Double(2 * reduction), level: level)
-        return (painted, level, corners)
+        let mask = try fullSize(desk: desk)
+        guard !isFlat(within: mask), let painted = try painting(desk: mask, outside: corners) else { return nil }
+        return (painted.image, painted.level, corners)
     }
 
     /// How far apart (levels) a coloured desk's strongest and weakest channels are, at least.

@@ -67,31 +67,45 @@ extension LeptonicaImage {
         {
             (edgeRegions, corners) = (brighter, brighterCorners)
         }
-        let desk = try edgeRegions.applying("widen the desk") { pixDilateBrick(nil, $0, 3, 3) }
-            .applying("enlarge the desk") { pixExpandBinaryReplicate($0, Int32(reduction), Int32(reduction)) }
-            // The reduction dropped the last partial block: extend the edge rows and columns.
-            .applying("fit the desk to the image") { pixResizeToMatch($0, nil, Int32(size.width), Int32(size.height)) }
+        let desk = try fullSize(desk: edgeRegions)
         // A dark background of one flat level holding light text is a screen's (a dark-mode
         // app around a white card), no photographed desk: its text is turned dark on light.
         if isFlat(within: desk), try applying("invert the page", { pixInvert(nil, $0) }).holdsText(within: desk) {
             return (try invertingDarkBackground(), nil, nil)
         }
-        let paper = try desk.applying("find the paper") { pixInvert(nil, $0) }
         // A dark region that holds text lines is paper in shadow, not a desk; unless the
         // paper is a quadrilateral standing inside the picture (a receipt on a wooden table,
         // whose grain chains like text lines).
         if corners == nil, try holdsText(within: desk) { return (self, nil, nil) }
-        guard let level = mostCommonBrightLevel(within: paper) else { return (self, nil, nil) }
-        let painted = try copy()
-        withExtendedLifetime(desk) { _ = pixSetMasked(painted.pix, desk.pix, UInt32(level)) }
         // A light desk's outline is not trusted for straightening: at the reduction it blurs
         // into the paper (a page on the tune split "straightened" askew read at CER 0.26, not under 0.05).
-        let dark = deskLevel <= Self.deskMaximumRelativeLevel * paperLevel
-        guard dark, let corners else { return (painted, level, nil) }
-        // The desk is all that lies outside the page, also where the threshold at the
-        // reduction took it for paper (a light streak of a table, a hand holding the slip).
-        painted.fill(outside: corners, margin: Double(2 * reduction), level: level)
-        return (painted, level, corners)
+        let trusted = deskLevel <= Self.deskMaximumRelativeLevel * paperLevel ? corners : nil
+        guard let painted = try painting(desk: desk, outside: trusted) else { return (self, nil, nil) }
+        return (painted.image, painted.level, trusted)
+    }
+
+    /// A desk found at `deskReduction` (1-bit), widened by one reduced pixel (no dark sliver
+    /// is left along the paper's edge), at this image's size.
+    func fullSize(desk reduced: LeptonicaImage) throws(OCRError) -> LeptonicaImage {
+        let (size, reduction) = (size, Int32(Self.deskReduction))
+        return try reduced.applying("widen the desk") { pixDilateBrick(nil, $0, 3, 3) }
+            .applying("enlarge the desk") { pixExpandBinaryReplicate($0, reduction, reduction) }
+            // The reduction dropped the last partial block: extend the edge rows and columns.
+            .applying("fit the desk to the image") { pixResizeToMatch($0, nil, Int32(size.width), Int32(size.height)) }
+    }
+
+    /// This 8-bit image with `desk` (1-bit, full size) painted the paper's most common bright
+    /// level, and that level; with the paper's `corners`, everything outside them too: the
+    /// desk is all that lies outside the page, also where the threshold at the reduction took
+    /// it for paper (a light streak of a table, a hand holding the slip). `nil` when no
+    /// bright pixel lies outside the desk.
+    func painting(desk: LeptonicaImage, outside corners: PaperCorners?) throws(OCRError) -> (image: LeptonicaImage, level: Int)? {
+        let paper = try desk.applying("find the paper") { pixInvert(nil, $0) }
+        guard let level = mostCommonBrightLevel(within: paper) else { return nil }
+        let painted = try copy()
+        withExtendedLifetime(desk) { _ = pixSetMasked(painted.pix, desk.pix, UInt32(level)) }
+        if let corners { painted.fill(outside: corners, margin: Double(2 * Self.deskReduction), level: level) }
+        return (painted, level)
     }
 
     /// The regions touching the image's edge that are darker than the Otsu level of the
@@ -216,7 +230,7 @@ extension LeptonicaImage {
 
     /// Sets every pixel more than `margin` pixels left or right of `quadrilateral`, or above
     /// or below it, to `level` (8-bit).
-    func fill(outside quadrilateral: PaperCorners, margin: Double, level: Int) {
+    private func fill(outside quadrilateral: PaperCorners, margin: Double, level: Int) {
         let size = size
         func fillRow(_ y: Int, from start: Int, to end: Int) {
             guard end > start else { return }
@@ -271,7 +285,7 @@ extension LeptonicaImage {
     }
 
     /// The paper's level among the pixels `mask` covers, or `nil` when it covers no bright pixel.
-    func mostCommonBrightLevel(within mask: LeptonicaImage) -> Int? {
+    private func mostCommonBrightLevel(within mask: LeptonicaImage) -> Int? {
         guard let histogram = grayHistogram(within: mask) else { return nil }
         let level = Self.mostCommonBrightLevel(in: histogram)
         return histogram[level] > 0 ? level : nil

@@ -30,7 +30,7 @@ enum Keywords {
     static let taxableShort = ["과세"]
     static let untaxed = ["비과세"]
     /// The labels of a summary's amounts, one of which may follow another's on its row.
-    static var summaryLabels: [String] { total.map(\.label) + paid + subtotal + vat + taxable + taxableShort + taxFree + discount }
+    static let summaryLabels = total.map(\.label) + paid + subtotal + vat + taxable + taxableShort + taxFree + discount
     /// What a card slip prints its supply amount under (`금 액 6,818 원`).
     static let supply = ["금액", "공급금액", "물품가액", "과세금액"]
     static let taxFree = ["면세"]
