@@ -182,6 +182,39 @@ struct ReceiptExtractorTests {
         #expect(mended.confidence >= 0.9)  // its arithmetic and the sum both confirm it
     }
 
+    @Test(
+        "Items whose price and amount both misread look-alike digits (a dotted 0 read 5, 6, 8 or 9) are mended to the one reading their arithmetic and the total agree on"
+    )
+    func lookAlikeDigits() throws {
+        // s23_rcpt_04 as read: each item's unit price and amount printed with dotted zeros.
+        let read = ReceiptExtractor().extract(
+            from: receipt([
+                "이마트24 서초중앙점", "상품명 단가 수량 금액", "001 코카콜라 500ml", "2,269 1 2,209", "002 삼다수 500ml", "950 1 950",
+                "003 핫식스 250ml", "1.600 1 1,686", "004 바나나우유", "1,798 1 1,700", "005 허니버터칩", "1,806 1 1,850",
+                "006 제육볶음 도시락", "4,990 1 4,988", "과세금액 11,955원", "세액 1,195원", "합계 13,150원", "네이버페이 13,150원",
+            ]))
+        #expect(read.items.map(\.amount) == [2_200, 950, 1_600, 1_700, 1_800, 4_900])
+        #expect(read.items.map(\.unitPrice) == [2_200, 950, 1_600, 1_700, 1_800, 4_900])
+        #expect(read.checks.contains(ReceiptCheck(kind: .itemsMatchTotal, passed: true)))
+        // s23_rcpt_15 as read at a larger scale: quantities of two; a price wrong with its
+        // amount right, and the reverse.
+        let other = ReceiptExtractor().extract(
+            from: receipt([
+                "알파문구 종로점", "상품명 단 가 수량 금액", "001 포스트잇 3x3", "2,306 2 4,600", "002 A4 복사용지 500매", "6,900 1 6,900",
+                "003 지우개", "1,006 2 2,900", "004 수정테이프", "2,500 1 2,506", "판매금액 16,000", "현금IC 16,000",
+            ]))
+        #expect(other.items.map(\.amount) == [4_600, 6_900, 2_000, 2_500])
+        #expect(other.items.map(\.unitPrice) == [2_300, 6_900, 1_000, 2_500])
+    }
+
+    @Test("Look-alike digits are not mended where two readings make the total: the items stay as read")
+    func lookAlikeDigitsAmbiguous() {
+        let read = ReceiptExtractor().extract(
+            from: receipt(["다온식당", "메뉴 단가 수량 금액", "김밥 1,608 1 1,600", "라면 1,006 1 1,060", "합계 2,600", "신용카드 2,600"]))
+        #expect(read.items.map(\.amount) == [1_600, 1_060])
+        #expect(read.items.allSatisfy { $0.confidence < 0.9 })
+    }
+
     /// Lines as read, each word with its confidence (`text@confidence`, 0.93 without).
     static func readWithConfidences(_ lines: [String]) -> OCRResult {
         OCRResult(

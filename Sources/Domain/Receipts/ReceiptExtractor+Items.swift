@@ -17,17 +17,19 @@ extension ReceiptExtractor {
         else { return nil }
         var quantity: Int?
         var unitPrice: Int?
+        // Tokens left for the name (on a line of numbers under its name line, none).
+        let nameTokens = nameLine == nil ? 1 : 0
         if let candidate = tokens.last, let count = Self.quantity(candidate) {
             quantity = count
             tokens.removeLast()
             // A price under 10 won is a misread or a column slip (`1 800 800` is not 800 at 1 won).
-            if tokens.count >= 2, let price = tokens.last.flatMap({ ReceiptLine.amount($0) }), price >= 10,
+            if tokens.count >= 1 + nameTokens, let price = tokens.last.flatMap({ ReceiptLine.amount($0) }), price >= 10,
                 hasUnitPriceColumn || multiplies(price, by: count, to: amount)
             {
                 unitPrice = price
                 tokens.removeLast()
             }
-        } else if tokens.count >= 3, let price = ReceiptLine.amount(tokens[tokens.count - 1]), price >= 10,
+        } else if tokens.count >= 2 + nameTokens, let price = ReceiptLine.amount(tokens[tokens.count - 1]), price >= 10,
             let count = Self.quantityOrBar(tokens[tokens.count - 2]),
             multiplies(price, by: count, to: amount)
         {

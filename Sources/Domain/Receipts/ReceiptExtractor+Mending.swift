@@ -66,7 +66,8 @@ extension ReceiptExtractor {
     /// price (`25,200` read `295,200`; `1,600` read `4,600`), when the items so mended, less
     /// the discounts, make one of `totals` (the totals and amounts paid printed, or with
     /// none read the unlabelled amounts) and as read do not: their arithmetic and the sum
-    /// then both confirm them.
+    /// then both confirm them. Else, prices and amounts both misread with look-alike digits
+    /// (`mendingLookAlikeDigits`) are mended the same way.
     static func mendItemAmounts(of receipt: inout Receipt, toMake totals: Set<Int>) {
         let discounts = receipt.discountTotal
         let net = { (items: [ReceiptItem]) in KoreanAmount.sum(items.map(\.amount) + [-discounts]) }
@@ -76,7 +77,60 @@ extension ReceiptExtractor {
             guard let unitPrice = item.unitPrice, !multiplies(unitPrice, by: item.quantity, to: item.amount) else { continue }
             if let amount = amountADigitOff(item.amount, demanded: product(of: unitPrice, by: item.quantity)) { mended[index].amount = amount }
         }
-        if mended != receipt.items, totals.contains(net(mended)) { receipt.items = mended }
+        if mended != receipt.items, totals.contains(net(mended)) {
+            receipt.items = mended
+        } else if let mended = mendingLookAlikeDigits(of: receipt.items, toMake: Set(totals.map { KoreanAmount.sum([$0, discounts]) })) {
+            receipt.items = mended
+        }
+    }
+
+    /// The most combinations of items' readings the sums are tried against.
+    static let mostReadingsTried = 4096
+
+    /// `items` with the price and amount of each whose arithmetic fails read again with
+    /// look-alike digits (`LookAlikeDigits`: `1,708 1 1,796` for `1,700 1 1,700`): the one
+    /// reading of all of them whose own arithmetic holds and whose amounts, with the other
+    /// items', make one of `sums`. `nil` when no reading does, or more than one.
+    static func mendingLookAlikeDigits(of items: [ReceiptItem], toMake sums: Set<Int>) -> [ReceiptItem]? {
+        var choices: [(index: Int, readings: [(price: Int, amount: Int)])] = []
+        var fixed = 0
+        for (index, item) in items.enumerated() {
+            guard let price = item.unitPrice, !multiplies(price, by: item.quantity, to: item.amount) else {
+                fixed = KoreanAmount.sum([fixed, item.amount])
+                continue
+            }
+            let amounts = LookAlikeDigits.candidates(for: item.amount)
+            let readings = LookAlikeDigits.candidates(for: price).sorted().compactMap { price in
+                product(of: price, by: item.quantity).flatMap { amounts.contains($0) ? (price, $0) : nil }
+            }
+            guard !readings.isEmpty else { return nil }
+            choices.append((index, readings))
+        }
+        guard !choices.isEmpty, choices.reduce(1, { $0 * $1.readings.count }) <= mostReadingsTried else { return nil }
+        // Every combination, counting those that make a sum (two are as many as many).
+        var found: [Int] = []
+        var solutions = 0
+        func choose(_ next: Int, _ sum: Int, _ picked: [Int]) {
+            guard solutions < 2 else { return }
+            guard next < choices.count else {
+                if sums.contains(sum) {
+                    solutions += 1
+                    found = picked
+                }
+                return
+            }
+            for (choice, reading) in choices[next].readings.enumerated() {
+                choose(next + 1, KoreanAmount.sum([sum, reading.amount]), picked + [choice])
+            }
+        }
+        choose(0, fixed, [])
+        guard solutions == 1 else { return nil }
+        var mended = items
+        for (choice, picked) in zip(choices, found) {
+            mended[choice.index].unitPrice = choice.readings[picked].price
+            mended[choice.index].amount = choice.readings[picked].amount
+        }
+        return mended
     }
 
     /// Takes the one item line whose amount was lost (`규동(쇠고기덩밥) ㅣ 8.000 0 00`) whose
