@@ -64,6 +64,23 @@ struct ContentRegionTests {
         try Self.expectLines(of: result, inside: receipt.turned(by: .clockwise90, in: image.size))
     }
 
+    @Test("A sideways receipt with a barcode beside it on a large page: the bars fool the measured line direction, the poor reading has its quarter turns sampled")
+    func turnedBesideBarcode() async throws {
+        let (image, receipt) = try page(width: 3000, height: 4000, with: "receipt-rot90.png", at: (200, 2600))
+        // A barcode's bars turned with the receipt: black, across, 4–16 px thick, 4–8 px apart.
+        var y = receipt.y
+        for (index, thickness) in Array(repeating: [4, 8, 12, 16, 8], count: 40).joined().enumerated() where y + thickness < receipt.maxY {
+            let bar = boxCreate(Int32(receipt.maxX + 40), Int32(y), Int32(receipt.height / 3), Int32(thickness))
+            var pointer = bar
+            pixClearInRect(image.pix, bar)
+            boxDestroy(&pointer)
+            y += thickness + [4, 6, 8][index % 3]
+        }
+        let result = try await SharedRepository.get().recognizeText(in: image.pngData(), rotation: nil)
+        #expect(result.rotation == .clockwise90)
+        #expect(CharacterErrorRate.between(result.text, try Fixture("receipt.png").expectedText()) <= 0.1, "\(result.text)")
+    }
+
     /// Every line of `result` lies inside `rectangle` (pixels of the upright image), give or take 8 px.
     private static func expectLines(of result: OCRResult, inside rectangle: PixelRect, sourceLocation: SourceLocation = #_sourceLocation) throws {
         try #require(!result.lines.isEmpty, sourceLocation: sourceLocation)

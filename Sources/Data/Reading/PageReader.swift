@@ -40,10 +40,11 @@ struct PageReader {
     static let orientationFirstLines = 2
     /// Half a turn round must read this much more confidently to be taken.
     static let orientationMargin = 0.10
-    /// A page of at most this many pixels is prepared turned in a few hundredths of a second:
-    /// read as good as unread, its quarter turns are sampled whatever its lines' measured
-    /// direction (a photograph of 9 MP took 0.7 s more for the two).
-    static let cheaplyTurnedPixels = 1_000_000
+    /// A prepared page of at most this many pixels is turned in a tenth of a second: read as
+    /// good as unread, its quarter turns are sampled whatever its lines' measured direction
+    /// (a barcode's bars beside a sideways receipt are measured as lines across; a photograph
+    /// of 9 MP took 0.7 s more for the two).
+    static let cheaplyTurnedPixels = 3_000_000
     /// A reading with more of its characters than this share read from lines Tesseract
     /// turned (`PreparedLine.readTurned`) is checked for a quarter turn, however confident.
     static let largestTurnedShare = 0.5
@@ -160,8 +161,10 @@ struct PageReader {
                 try readPageLooking(base, rotation: .upright, uprightSize: uprightSize, prepared: upright, mayLook: !reading.lookRanOut))
         }
         // A small page read as good as unread may be turned a quarter though its lines were
-        // measured across (a screenshot's short lines turned): its turns are cheap to sample.
-        let size = uprightSize(.upright)
+        // measured across (a screenshot's short lines turned; a sideways receipt's barcode):
+        // its turns are cheap to sample. (Small as prepared: a slip on a large scan is
+        // prepared from the part holding it.)
+        let size = base.image.size
         let unread =
             reading.quality.meanConfidence < Double(ReadingQuality.minimumWordConfidence) && size.width * size.height <= Self.cheaplyTurnedPixels
         guard base.lineDirection == nil || unread || readTurned else { return reading }
