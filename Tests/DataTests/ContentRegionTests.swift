@@ -64,7 +64,9 @@ struct ContentRegionTests {
         try Self.expectLines(of: result, inside: receipt.turned(by: .clockwise90, in: image.size))
     }
 
-    @Test("A sideways receipt with a barcode beside it on a large page: the bars fool the measured line direction, the poor reading has its quarter turns sampled")
+    @Test(
+        "A sideways receipt with a barcode beside it on a large page: the bars fool the measured line direction, the poor reading has its quarter turns sampled"
+    )
     func turnedBesideBarcode() async throws {
         let (image, receipt) = try page(width: 3000, height: 4000, with: "receipt-rot90.png", at: (200, 2600))
         // A barcode's bars turned with the receipt: black, across, 4–16 px thick, 4–8 px apart.
