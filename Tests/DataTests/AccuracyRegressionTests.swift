@@ -33,19 +33,6 @@ struct AccuracyRegressionTests {
         #expect(result.rotation == .upright)
     }
 
-    @Test("A photograph on a coloured desk saved as PNG: the desk is found in colour as in the JPEG")
-    func colouredDeskInPNG() async throws {
-        let fixture = Fixture("colour-desk.jpg")
-        let decoded = try fixture.data().withUnsafeBytes { buffer in
-            LeptonicaImage(taking: pixReadMem(buffer.bindMemory(to: UInt8.self).baseAddress, buffer.count))
-        }
-        let colour = try #require(decoded)
-        #expect(pixGetDepth(colour.pix) == 32)
-        let result = try await SharedRepository.get().recognizeText(in: try colour.pngData())
-        let rate = CharacterErrorRate.between(result.text, try fixture.expectedText())
-        #expect(rate <= 0.10, "CER \(rate):\n\(result.text)")
-    }
-
     @Test("A dim photograph of a page (its paper grey, nothing white) is read like the page", arguments: ["page.png", "receipt.png"])
     func dimPage(name: String) async throws {
         let fixture = Fixture(name)

@@ -42,19 +42,14 @@ enum ImageDecoder {
         return try decoded.get()
     }
 
-    /// A colour copy of the image reduced `reduction` times (2, 4 or 8): a JPEG's in the DCT,
-    /// cheaply, mirrored as `decode` mirrors it; a PNG's or WebP's decoded whole in colour
-    /// and averaged down (a photograph saved as PNG has a desk too); `nil` for another
-    /// format, an image without colour, or one that cannot be decoded. What only colour
-    /// tells apart (`LeptonicaImage.paintingOverColouredDesk`) is looked for in it: the
-    /// image itself is decoded to grey.
+    /// A colour copy of a JPEG reduced `reduction` times (2, 4 or 8) in the DCT, cheaply,
+    /// mirrored as `decode` mirrors it; `nil` for another format, or when it cannot be
+    /// decoded. What only colour tells apart (`LeptonicaImage.paintingOverColouredDesk`) is
+    /// looked for in it: the image itself is decoded to grey.
     static func reducedColour(_ data: Data, reduction: Int) -> LeptonicaImage? {
         data.withUnsafeBytes { buffer -> LeptonicaImage? in
             let bytes = buffer.bindMemory(to: UInt8.self)
-            guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
-            let format = Int(detectedFormat(base, count: bytes.count))
-            if format == IFF_PNG || format == IFF_WEBP { return averagedColour(bytes, reduction: reduction) }
-            guard format == IFF_JFIF_JPEG else { return nil }
+            guard let base = bytes.baseAddress, !bytes.isEmpty, Int(detectedFormat(base, count: bytes.count)) == IFF_JFIF_JPEG else { return nil }
             var (width, height): (Int32, Int32) = (0, 0)
             var message = codec_message()
             guard codec_jpeg_size(base, bytes.count, Int32(reduction), &width, &height, &message) == 0, width > 0, height > 0,
@@ -64,17 +59,6 @@ enum ImageDecoder {
             guard codec_jpeg_decode_colour(base, bytes.count, Int32(reduction), &target, &message) == 0 else { return nil }
             return JPEGOrientation.isMirrored(bytes) ? try? image.flippedLeftRight() : image
         }
-    }
-
-    /// A PNG or WebP (already decoded to grey once, so within the size limit) decoded in
-    /// colour by Leptonica and reduced `reduction` times by averaging; `nil` without colour.
-    private static func averagedColour(_ bytes: UnsafeBufferPointer<UInt8>, reduction: Int) -> LeptonicaImage? {
-        guard let base = bytes.baseAddress, let decoded = LeptonicaImage(taking: pixReadMem(base, bytes.count)),
-            pixGetDepth(decoded.pix) == 32 || pixGetColormap(decoded.pix) != nil,
-            let flat = try? decoded.flattenedOntoWhite(), let colour = LeptonicaImage(taking: pixConvertTo32(flat.pix))
-        else { return nil }
-        let factor = 1 / Float(reduction)
-        return LeptonicaImage(taking: pixScaleAreaMap(colour.pix, factor, factor))
     }
 
     /// The error for a TIFF of more than `ImageSource.maximumPages` pages.
