@@ -25,4 +25,16 @@ struct OrientationSampleTests {
         #expect(fast.turnedSample.languages == ["kor"])
         #expect(fast.turnedSample.split == nil)
     }
+
+    @Test("The quarter turns a doubtful page is read at: a trusted proposal alone; an unsure one first, then the other")
+    func quartersToTry() {
+        #expect(PageReader.quartersToTry(proposal: .clockwise270, trusted: true, unsureUpright: false) == [.clockwise270])
+        #expect(PageReader.quartersToTry(proposal: .clockwise270, trusted: false, unsureUpright: false) == [.clockwise270, .clockwise90])
+        #expect(PageReader.quartersToTry(proposal: .clockwise90, trusted: false, unsureUpright: true) == [.clockwise90, .clockwise270])
+        // Nothing proposed: both. Upright proposed: both only when unsure of a page read as nothing.
+        #expect(PageReader.quartersToTry(proposal: nil, trusted: false, unsureUpright: false) == [.clockwise90, .clockwise270])
+        #expect(PageReader.quartersToTry(proposal: .upright, trusted: false, unsureUpright: true) == [.clockwise90, .clockwise270])
+        #expect(PageReader.quartersToTry(proposal: .upright, trusted: false, unsureUpright: false).isEmpty)
+        #expect(PageReader.quartersToTry(proposal: .upright, trusted: true, unsureUpright: true).isEmpty)
+    }
 }

@@ -169,20 +169,10 @@ struct PageReader {
             reading.quality.meanConfidence < Double(ReadingQuality.minimumWordConfidence) && size.width * size.height <= Self.cheaplyTurnedPixels
         guard base.lineDirection == nil || unread || readTurned else { return reading }
         // Lines whose direction could not be measured (short lines, table cells, large type),
-        // or a small page as good as unread: a quarter turn orientation detection proposes is
-        // read when detection is sure of it, or when lines sampled on the turned page read
-        // clearly better; when detection finds too little to say, or on a page as good as
-        // unread is unsure of its upright answer, both quarter turns are sampled.
+        // or a small page as good as unread: the quarter turns `quartersToTry` names.
         let proposal = detection()
         let trusted = (proposal?.confidence ?? 0) >= Self.trustedDetection
-        let bothQuarters: [RotationDegree] = [.clockwise90, .clockwise270]
-        let quarters: [RotationDegree]
-        if let proposal, bothQuarters.contains(proposal.rotation) {
-            quarters = [proposal.rotation]
-        } else {
-            quarters = proposal == nil || ((unread || readTurned) && !trusted) ? bothQuarters : []
-        }
-        for quarter in quarters {
+        for quarter in Self.quartersToTry(proposal: proposal?.rotation, trusted: trusted, unsureUpright: unread || readTurned) {
             let sampled =
                 trusted
                 ? nil
@@ -192,6 +182,21 @@ struct PageReader {
                 try readPageLooking(base, rotation: quarter, uprightSize: uprightSize, prepared: sampled, mayLook: !reading.lookRanOut))
         }
         return reading
+    }
+
+    /// The quarter turns a page whose upright reading is doubtful is read at, in order, given
+    /// orientation detection's `proposal` (`nil` when it found too little to say) and whether
+    /// it is `trusted`: a proposed quarter turn, read directly when trusted; else sampled
+    /// first, then the other (unsure, detection proposed the wrong one for a menu board
+    /// turned: its panels read 0.99 → 0.54). Without a proposal, or with an upright answer on
+    /// a page as good as unread or read from turned lines (`unsureUpright`) and not trusted,
+    /// both are sampled; after a trusted upright answer, none.
+    static func quartersToTry(proposal: RotationDegree?, trusted: Bool, unsureUpright: Bool) -> [RotationDegree] {
+        let both: [RotationDegree] = [.clockwise90, .clockwise270]
+        if let proposal, both.contains(proposal) {
+            return trusted ? [proposal] : [proposal, proposal.followed(by: .clockwise180)]
+        }
+        return proposal == nil || (unsureUpright && !trusted) ? both : []
     }
 
     /// Reads the page turned by `rotation` (`prepared` already, when given) as `readPage`
