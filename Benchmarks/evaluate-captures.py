@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Real images captured otherwise: each image of a development set turned a quarter and
-half a turn (stored without EXIF), at half its width and height, and dimmed to 60%
-brightness as a JPEG of quality 60 (a photograph in poor light), read by `ocr scan`
-(default options) and by plain `tesseract IMAGE - -l kor+eng` (OMP_THREAD_LIMIT=1).
+half a turn (stored without EXIF), at half its width and height, dimmed to 60%
+brightness as a JPEG of quality 60 (a photograph in poor light), and turned a quarter in
+the top-left corner of a white A4 page scanned at 300 dpi (2480 x 3508, larger when the
+image does not fit: a slip laid sideways on a flatbed), read by `ocr scan` (default
+options) and by plain `tesseract IMAGE - -l kor+eng` (OMP_THREAD_LIMIT=1).
 
-    /usr/bin/python3 Benchmarks/evaluate-captures.py ../shared/real-dev [--ocr PATH] [--json OUT]
+    /usr/bin/python3 Benchmarks/evaluate-captures.py ../shared/real-dev [--ocr PATH] [--json OUT] [--captures on-a4,...]
 
 The captured images are written to a temporary directory and deleted afterwards (the
 development images' licences keep them out of this repository). Reports CER per image and
@@ -25,7 +27,7 @@ from PIL import Image, ImageEnhance, ImageOps
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cer  # noqa: E402
 
-CAPTURES = ("turned", "upside-down", "half", "dim")
+CAPTURES = ("turned", "upside-down", "half", "dim", "on-a4")
 
 
 def capture(image, kind, directory, stem):
@@ -39,9 +41,15 @@ def capture(image, kind, directory, stem):
     elif kind == "half":
         path = os.path.join(directory, f"{stem}__half.png")
         image.resize((max(1, image.width // 2), max(1, image.height // 2)), Image.LANCZOS).save(path)
-    else:
+    elif kind == "dim":
         path = os.path.join(directory, f"{stem}__dim.jpg")
         ImageEnhance.Brightness(image).enhance(0.6).save(path, quality=60)
+    else:
+        path = os.path.join(directory, f"{stem}__on-a4.png")
+        turned = image.rotate(90, expand=True)
+        page = Image.new("RGB", (max(2480, turned.width + 240), max(3508, turned.height + 300)), (255, 255, 255))
+        page.paste(turned, (120, 150))
+        page.save(path)
     return path
 
 
@@ -56,7 +64,11 @@ def main():
     parser.add_argument("directory")
     parser.add_argument("--ocr", default=".build/release/ocr")
     parser.add_argument("--json")
+    parser.add_argument("--captures", default=",".join(CAPTURES), help="comma-separated: " + ", ".join(CAPTURES))
     options = parser.parse_args()
+    kinds = [kind for kind in options.captures.split(",") if kind]
+    if unknown := set(kinds) - set(CAPTURES):
+        parser.error(f"unknown captures: {', '.join(sorted(unknown))}")
     images = sorted(p for p in glob.glob(os.path.join(options.directory, "*"))
                     if p.lower().endswith((".jpg", ".jpeg", ".png")) and os.path.exists(os.path.splitext(p)[0] + ".gt.txt"))
     env = dict(os.environ, OMP_THREAD_LIMIT="1")
@@ -66,7 +78,7 @@ def main():
             stem = os.path.splitext(os.path.basename(path))[0]
             truth = open(os.path.splitext(path)[0] + ".gt.txt", encoding="utf-8").read()
             image = ImageOps.exif_transpose(Image.open(path)).convert("RGB")
-            for kind in CAPTURES:
+            for kind in kinds:
                 captured = capture(image, kind, directory, stem)
                 ours, seconds = read([options.ocr, "scan", captured])
                 theirs, tesseract_seconds = read(["tesseract", captured, "-", "-l", "kor+eng"], env=env)
@@ -77,7 +89,7 @@ def main():
     for row in rows:
         print(f"{row['image'][:36]:36s} {row['capture']:8s} {row['ocr_cer']:6.3f} {row['tesseract_cer']:6.3f} "
               f"{row['ocr_seconds']:6.1f} {row['tesseract_seconds']:6.1f}")
-    for kind in CAPTURES:
+    for kind in kinds:
         part = [row for row in rows if row["capture"] == kind]
         worse = [row["image"] for row in part if row["ocr_cer"] > row["tesseract_cer"] + 0.05]
         print(f"{kind:8s} mean CER: ocr {sum(r['ocr_cer'] for r in part) / len(part):.3f}, "
