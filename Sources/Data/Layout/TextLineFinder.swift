@@ -134,8 +134,9 @@ enum TextLineFinder {
             let reach = mark.box.padded(by: max(1, Int(0.2 * textHeight)))
             let touched = grid.candidates(near: reach, reach: 0).filter { lines[$0].box.intersects(reach) }
             if let index = touched.min() {
-                lines[index].box = lines[index].box.union(mark.box)
-                grid.insert(index, box: lines[index].box)
+                let grown = lines[index].box.union(mark.box)
+                grid.grow(index, from: lines[index].box, to: grown)
+                lines[index].box = grown
             } else {
                 kept.append(mark)
             }
