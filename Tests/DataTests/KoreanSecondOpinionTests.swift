@@ -15,6 +15,16 @@ struct KoreanSecondOpinionTests {
             words: words.map { RecognizedWord(text: $0.0, boundingBox: box, confidence: $0.1) })
     }
 
+    @Test("The lines the filter drops are read again while they hold at most twice the kept lines' characters, or 200")
+    func droppedLinesReadWithinBounds() {
+        let kept = Self.line(0.9, [("김치찌개", 0.9), ("8,000", 0.9)])  // 9 characters
+        let garbage = { (count: Int) in Self.line(0.1, [(String(repeating: "e", count: count), 0.1)]) }
+        #expect(KoreanSecondOpinion.readsDroppedLines([kept, garbage(150)], filteredBelow: 0.4))
+        #expect(!KoreanSecondOpinion.readsDroppedLines([kept, garbage(250)], filteredBelow: 0.4))
+        #expect(KoreanSecondOpinion.readsDroppedLines(Array(repeating: kept, count: 20) + [garbage(350)], filteredBelow: 0.4))
+        #expect(!KoreanSecondOpinion.readsDroppedLines([kept] + Array(repeating: garbage(75), count: 52), filteredBelow: 0.4))
+    }
+
     @Test("A line the filter would drop is taken when the Korean model read all of it surely, no less sure than its words")
     func unsureLineTakenWhenReadSurely() {
         let garbage = Self.line(0, [("S", 0), ("0/9}", 0), ("/sqo|", 0), ("ef", 0.37)])
