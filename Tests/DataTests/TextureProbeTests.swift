@@ -23,6 +23,7 @@ struct TextureProbeTests {
             (lines(text: 20, marks: 10), false),  // a receipt with its dotted rules
             (lines(text: 1, blobs: 8), false),  // a few lines: cheap to read as they are
             (lines(marks: 30), true),
+            (lines(text: 1_200), true),  // more lines of text's size than any page of print: grain
         ])
     func probed(lines: [PixelRect], isProbed: Bool) {
         #expect(TextureProbe.isProbed(lines, textHeight: 20) == isProbed)

@@ -25,6 +25,11 @@ import Domain
 enum TextureProbe {
     /// Blocks of fewer found lines cost little to read, and are read unprobed.
     static let probedLines = 20
+    /// A block of more found lines than this is probed, however many are shaped like text:
+    /// no page of print holds as many (a dense PDF page here holds under a hundred), while a
+    /// photograph's grain can be found as thousands of lines of text's size (a patterned
+    /// wrapper on a scanned page: 3,528 lines, 23 s to read as a block).
+    static let mostTextLines = 1000
     /// A block with at least this share of its lines' area in lines shaped like text is read
     /// unprobed.
     static let textShare = 0.5
@@ -36,6 +41,7 @@ enum TextureProbe {
     /// Whether the block made of the found `lines` is probed before it is read.
     static func isProbed(_ lines: [PixelRect], textHeight: Double) -> Bool {
         guard lines.count >= probedLines else { return false }
+        guard lines.count <= mostTextLines else { return true }
         let area = { (lines: [PixelRect]) in Double(lines.reduce(0) { $0 + $1.width * $1.height }) }
         return area(lines.filter { TextLineFinder.isShapedLikeText($0, textHeight: textHeight) }) < textShare * area(lines)
     }
