@@ -198,6 +198,16 @@ struct LayoutTests {
         #expect(!Array(across.prefix(8)).allSatisfy { $0.x == 40 })
     }
 
+    @Test("A picture a cut runs through that covers most of the page is not read as a block: it is the photograph")
+    func pagePictureNotRead() {
+        let columns = [40, 280, 520].map { Self.rows(x: $0, width: 200, top: 40, count: 8, pitch: 32) }
+        let photo = Self.box(20, 20, 720, 380)
+        let layout = PageLayout(lines: columns.flatMap { $0 } + [photo], pictures: [photo], textHeight: 20, size: ImageSize(width: 760, height: 420))
+        #expect(!layout.blockLines.flatMap { $0 }.contains(photo))
+        #expect(layout.pictureBlocks.isEmpty)
+        #expect(layout.blockLines.flatMap { $0 }.count == 24)
+    }
+
     @Test("A picture no cut between columns runs through stays in its block; one a cut runs through is a block of its own")
     func picturesInBlocks() {
         // A logo above one column of text, inside its gap-free area: read with the column.

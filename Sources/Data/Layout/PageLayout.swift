@@ -25,6 +25,11 @@ struct PageLayout {
         }.map { $0.clamped(to: blocks[index]) }
     }
 
+    /// A picture a cut runs through is read as a block of its own up to this share of the
+    /// page: one covering more is the photograph itself, its grain chained into one "line"
+    /// (a patterned wrapper on a scanned page: 23 s to read, nothing found).
+    static let largestReadPicture = 0.5
+
     /// The blocks that are a picture alone (one a cut between blocks ran through).
     var pictureBlocks: Set<Int> = []
 
@@ -75,7 +80,9 @@ struct PageLayout {
                 paragraphs.append(block)
             }
         }
-        for picture in straddling.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
+        let page = Double(size.width) * Double(size.height)
+        for picture in straddling.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) })
+        where Double(picture.width) * Double(picture.height) <= Self.largestReadPicture * page {
             paragraphs.insert([picture], at: Self.place(of: picture, among: paragraphs))
         }
         blockLines = paragraphs
