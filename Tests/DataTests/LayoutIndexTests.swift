@@ -60,8 +60,9 @@ struct LayoutIndexTests {
     func gridListsEveryBoxWithinReach() {
         var boxes = Self.scattered(2_000, seed: 7, heights: 4...60)
         var grid = Grid(boxes, cell: 24)
-        boxes[5] = boxes[5].union(PixelRect(x: 3_500, y: 4_500, width: 10, height: 10))
-        grid.insert(5, box: boxes[5])
+        let grown = boxes[5].union(PixelRect(x: 3_500, y: 4_500, width: 10, height: 10))
+        grid.grow(5, from: boxes[5], to: grown)
+        boxes[5] = grown
         for query in Self.scattered(200, seed: 8, heights: 1...50) + [PixelRect(x: 3_400, y: 4_400, width: 5, height: 5)] {
             let listed = grid.candidates(near: query, reach: 12)
             let near = query.padded(by: 12)

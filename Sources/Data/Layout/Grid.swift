@@ -37,15 +37,9 @@ struct Grid {
         for (index, box) in boxes.enumerated() { file(index, under: box) }
     }
 
-    /// Files box `index` (a new one) under the cells `box` covers, as far as
-    /// they lie among the grid's (those beyond its edge are filed under the edge's).
-    mutating func insert(_ index: Int, box: PixelRect) {
-        if index >= listed.count { listed += Array(repeating: 0, count: index + 1 - listed.count) }
-        file(index, under: box)
-    }
-
     /// Files box `index`, filed under `old`, under the cells `new` (which holds `old`)
-    /// adds: a box grown many times is filed once per cell, not once per growth (a line
+    /// adds, as far as they lie among the grid's (those beyond its edge are filed under the
+    /// edge's): a box grown many times is filed once per cell, not once per growth (a line
     /// growing through a photo's texture, mark by mark, took 15 s of a page's layout).
     mutating func grow(_ index: Int, from old: PixelRect, to new: PixelRect) {
         let (oldRows, oldColumns) = cells(of: old, reach: 0)

@@ -80,9 +80,8 @@ struct PageLayout {
                 paragraphs.append(block)
             }
         }
-        let page = Double(size.width) * Double(size.height)
         for picture in straddling.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) })
-        where Double(picture.width) * Double(picture.height) <= Self.largestReadPicture * page {
+        where Double(picture.width * picture.height) <= Self.largestReadPicture * Double(size.pixelCount) {
             paragraphs.insert([picture], at: Self.place(of: picture, among: paragraphs))
         }
         blockLines = paragraphs
