@@ -85,4 +85,14 @@ struct ReceiptRereadingTests {
             from: Self.page([("맑은마트", 0), ("사업자번호 220-81-62517", 1), ("과세물품가액 5,000", 8), ("부가세 500", 9), ("합계 5,500", 10)]))
         #expect(!ReceiptRereading.isBetter(renamed, than: first), "another registration number is another shop")
     }
+
+    @Test("A second reading that loses the total is never better, though it loses the failing checks with it")
+    func keepsTheTotal() {
+        let first = ReceiptExtractor().extract(from: Self.page([("가족약국", 0), ("부 가 세: 3.064원", 9), ("밥계: 43. 500%", 10)]))
+        #expect(first.total?.value == 43_500)
+        #expect(first.checks.contains { !$0.passed })
+        let lost = ReceiptExtractor().extract(from: Self.page([("가족약국", 0), ("iat. Le 3.0954원", 9), ("fee 43. 50031 ©", 10)]))
+        #expect(lost.total == nil)
+        #expect(!ReceiptRereading.isBetter(lost, than: first))
+    }
 }

@@ -125,9 +125,11 @@ package enum ReceiptRereading {
 
     /// Whether `candidate` (the receipt of a reading with rows read again) is better than
     /// `first`: it keeps every field that names the sale (merchant, numbers, date) as
-    /// `first` found it, and more of its checks pass than fail, or as many and it finds
+    /// `first` found it, and a total if `first` found one (with the total go the checks that
+    /// failed against it), and more of its checks pass than fail, or as many and it finds
     /// more fields.
     package static func isBetter(_ candidate: Receipt, than first: Receipt) -> Bool {
+        guard first.total == nil || candidate.total != nil else { return false }
         let naming = { (receipt: Receipt) in
             [
                 receipt.merchantName?.value, receipt.businessRegistrationNumber?.value, receipt.phoneNumber?.value,
