@@ -442,9 +442,12 @@ struct ReceiptMisreadTests {
         #expect(read.total?.isHighConfidence == true)
     }
 
-    @Test("Registration numbers with misread separators are found under their label")
+    @Test("Registration numbers with misread separators are found under their label, a card slip's `사업 No` too")
     func registrationSeparators() {
-        for line in ["사업자번호 220.81.62517", "사업자번호 220. 81-62517-", "사업자등록번호: 22081 62517", "사업자번호 220—81—62517"] {
+        for line in [
+            "사업자번호 220.81.62517", "사업자번호 220. 81-62517-", "사업자등록번호: 22081 62517", "사업자번호 220—81—62517",
+            "사업 No: 220-81 62517 대표자명: 김영춘",
+        ] {
             #expect(ReceiptExtractor().extract(from: receipt(["가게", line])).businessRegistrationNumber?.value == "220-81-62517", "\(line)")
         }
     }
@@ -502,6 +505,9 @@ struct ReceiptLayoutTests {
             ("카드번호 : 6969-75*-*ㆍ**-9008 일시불", "6969-75**-****-9008"),
             // Dashes read as em or en dashes (the English model's reading).
             ("Card No. 8987—32%%—%%%%—4943", "8987-32**-****-4943"), ("Card No. 2354–53**–****–7294", "2354-53**-****-7294"),
+            // A digit after a mask in the last group is a mask misread (terminals print the last
+            // group's digits first): a dotted `*` read `5`.
+            ("카드번호 : 53028278*****5**", "53028278********"), ("카드번호 5461-11**-****-*8**", "5461-11**-****-****"),
         ])
     func terminalShapes(line: String, expected: String) {
         #expect(ReceiptExtractor().extract(from: receipt(["가게", line])).cardNumber?.value == expected)
@@ -808,6 +814,15 @@ struct ReceiptAmountNoiseTests {
         #expect(read.total?.value == 23_300)
         #expect(ReceiptLine.amount("12,5004") == 12_500)
         #expect(ReceiptLine.amount("12,50") == nil)
+    }
+
+    @Test("A grouped amount whose 원 was read as a mark is the amount; a rate is not")
+    func wonReadAsMark() {
+        let read = ReceiptExtractor().extract(from: receipt(["가족약국", "일반의약품 39,546원", "밥계: 43. 500%"]))
+        #expect(read.total?.value == 43_500)
+        #expect(ReceiptLine.amount("12,500%") == 12_500)
+        #expect(ReceiptLine.amount("10%") == nil)
+        #expect(ReceiptLine.amount("1.5%") == nil)
     }
 
     @Test("Numbers after a label and a colon, and long unseparated numbers, are not items")

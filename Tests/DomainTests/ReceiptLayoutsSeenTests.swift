@@ -18,10 +18,15 @@ struct ReceiptLayoutsSeenTests {
         #expect(both.date?.value.description == "2025-10-28 20:43")
     }
 
-    @Test("현금IC is a bank card at the terminal: paid by card")
-    func cashICIsACard() {
-        let read = Self.read(["판매금액 21,000", "현금IC 21,000", "카드번호 : 53028278********"])
-        #expect(read.paymentMethod?.value == .card)
+    @Test(
+        "현금IC is a bank card at the terminal: paid by card, its IC misread too; cash is cash",
+        arguments: [
+            ("현금IC 21,000", PaymentMethod.card), ("현금16 21,000", .card), ("현금1C 21,000", .card), ("현금lC 21,000", .card),
+            ("현금 16,000", .cash), ("현금16,000", .cash),
+        ])
+    func cashICIsACard(line: String, method: PaymentMethod) {
+        let read = Self.read(["판매금액 21,000", line, "카드번호 : 53028278********"])
+        #expect(read.paymentMethod?.value == method)
     }
 
     @Test("Change given for money handed over means cash; a sentence about cards says nothing of the payment")

@@ -279,6 +279,8 @@ extension ReceiptExtractor {
             // Documents' names (`신용카드전표`, `현금영수증`) say what was or can be issued,
             // not how it was paid.
             let text = ["신용카드전표", "카드전표", "매출전표", "현금영수증"].reduce(line.compact) { $0.replacingOccurrences(of: $1, with: " ") }
+            // `현금IC` with its IC read as digits (`현금16`): a word of its own, not cash and an amount.
+            if line.tokens.contains(where: { $0.wholeMatch(of: Pattern.cashICMisread) != nil }) { return .card }
             return Keywords.payment.first { $0.labels.contains { text.contains($0) } }?.method
         }
         if let line = summary.first(where: { method(of: $0) != nil }), let found = method(of: line) { return line.field(found, range: nil) }
@@ -300,4 +302,5 @@ extension ReceiptExtractor {
 /// program on first use, once, atomically.
 private enum Pattern {
     nonisolated(unsafe) static let wonAmount = #/(\d{1,3}(?:[,.]\d{3})+)\s?원/#
+    nonisolated(unsafe) static let cashICMisread = #/현금[1Il|!][C6cG(0]/#
 }

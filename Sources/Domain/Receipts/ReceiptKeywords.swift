@@ -39,7 +39,8 @@ enum Keywords {
     static let taxFreeTotal = ["면세물품", "면세가액", "면세금액", "면세합계", "면세매출"]
     static let discount = ["할인", "쿠폰", "에누리", "포인트사용", "사용포인트"]
     static let discountTotal = ["할인합계", "총할인", "할인금액합계", "할인총액"]
-    static let businessNumber = ["사업자", "등록번호", "사업자번호"]
+    /// Labels of the registration number; card slips print `사업 No`.
+    static let businessNumber = ["사업자", "등록번호", "사업자번호", "사업No", "사업NO"]
     static let phone = ["TEL", "Tel", "tel", "전화", "☎", "고객센터", "연락처"]
     /// Lines whose date and time are when something started (parking entry, taxi boarding,
     /// an order placed earlier), not the sale.

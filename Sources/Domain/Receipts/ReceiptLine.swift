@@ -175,11 +175,13 @@ struct ReceiptLine {
 
     /// The amount in an amount token, whitespace inside it (`36, 364`) ignored.
     /// A doubled separator (`21,.500`) is one; a grouped amount with one digit too many at
-    /// its end (`23,3008`) is the amount and its `원` misread as a digit.
+    /// its end (`23,3008`), or with a mark there (`43.500%`), is the amount and its `원`
+    /// misread. Rates are never grouped by thousands (`10%`, `1.5%`).
     static func amount(_ token: Substring) -> Int? {
         let text = token.filter { !$0.isWhitespace }.replacingOccurrences(of: ",.", with: ",").replacingOccurrences(of: ".,", with: ",")
         if let amount = KoreanAmount.parse(text) { return amount }
-        guard text.firstMatch(of: Pattern.amountWithWonMisread) != nil else { return nil }
+        guard text.firstMatch(of: Pattern.amountWithWonMisread) != nil || text.firstMatch(of: Pattern.amountWithWonAsMark) != nil
+        else { return nil }
         return KoreanAmount.parse(text.dropLast())
     }
 
@@ -272,4 +274,5 @@ struct ReceiptLine {
 /// program on first use, once, atomically.
 private enum Pattern {
     nonisolated(unsafe) static let amountWithWonMisread = #/^-?\d{1,3}(?:,\d{3})*,\d{4}$/#
+    nonisolated(unsafe) static let amountWithWonAsMark = #/^-?\d{1,3}(?:[,.]\d{3})+[%"'°]$/#
 }

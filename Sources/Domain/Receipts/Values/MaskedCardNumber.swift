@@ -7,7 +7,7 @@
 /// `※`, `°`, `^`, a quotation mark, guillemet, ellipsis or the dot `ㆍ`; the bullets `•` and
 /// `·` apps mask with), groups separated by dashes (or the jamo `ㅡ` or a full stop an engine reads for one, and a
 /// stray bracket before the last group), and a last group of four digits or masks, where
-/// the number ends. Digits without a mask (a POS, terminal
+/// the number ends (its digits first: one after a mask is a mask misread). Digits without a mask (a POS, terminal
 /// or order number) are never a card number. The number is given back in the shape it was
 /// printed in (grouped by dashes or not), its mask normalised to `*` and to sixteen places.
 public enum MaskedCardNumber {
@@ -33,7 +33,10 @@ public enum MaskedCardNumber {
             let goesOn = afterMarks.prefix { $0.isNumber || maskCharacters.contains($0) }.count >= 3
             guard after.first?.isNumber != true, !goesOn else { continue }
             let lead = String(first) + second
-            let tail = String(last.map { maskCharacters.contains($0) ? "*" : $0 })
+            // Terminals print the last group's digits before its masks (`123*`): a digit after
+            // a mask there is a mask misread (`*5**`).
+            let firstMask = last.firstIndex(where: maskCharacters.contains) ?? last.endIndex
+            let tail = String(last[..<firstMask]) + String(repeating: "*", count: last.distance(from: firstMask, to: last.endIndex))
             guard tail.contains(where: \.isASCIIDigit) || masked + lead.count >= 8 else { continue }
             let places = Array(lead + String(repeating: "*", count: max(0, 12 - lead.count)) + tail)
             guard places.count == 16 else { continue }
