@@ -36,6 +36,18 @@ struct ReceiptRereadingImageTests {
         #expect(reread.checks.allSatisfy { $0.passed }, "\(reread.checks)")
     }
 
+    @Test("Item numbers in a font with dotted zeros, read against the arithmetic, are read again alone: the sums then agree")
+    func itemNumbersReadAlone() async throws {
+        let image = Self.examples.appendingPathComponent("s23_rcpt_15.png")
+        let first = try await Self.receipt(image, rereading: false)
+        #expect(first.checks.contains { $0.kind == .itemArithmetic && !$0.passed }, "read once, a zero is read 8, 6 or 9: \(first.items)")
+        let reread = try await Self.receipt(image, rereading: true)
+        #expect(reread.items.map(\.amount) == [4_600, 6_900, 2_000, 2_500, 3_500, 1_500])
+        #expect(reread.total?.value == 21_000)
+        #expect(reread.checks.contains { $0.kind == .itemsMatchTotal && $0.passed })
+        #expect(reread.items.map(\.name) == first.items.map(\.name), "the names stay as they were read")
+    }
+
     @Test("A registration number whose digits were lost after its label is read again on its row, confirmed by its check digit")
     func labelledRowReadAlone() async throws {
         let image = RealReceiptFixture.developmentSet.appendingPathComponent("receipt_starfield_coex_scanner_app_scan.jpg")

@@ -86,6 +86,63 @@ struct ReceiptRereadingTests {
         #expect(!ReceiptRereading.isBetter(renamed, than: first), "another registration number is another shop")
     }
 
+    /// Lines of space-separated words on rows of a page 30 rows high, each word its own box
+    /// (a tenth of the width), the line starting at the left.
+    static func pageOfWords(_ rows: [(text: String, row: Int)]) -> OCRResult {
+        OCRResult(
+            lines: rows.map { text, row in
+                let y = 1 - Double(row + 1) / 30
+                let words = text.split(separator: " ").enumerated().map { index, word in
+                    RecognizedWord(
+                        text: String(word), boundingBox: NormalizedRect(x: 0.05 + 0.15 * Double(index), y: y, width: 0.1, height: 0.025),
+                        confidence: 0.9)
+                }
+                return RecognizedLine(text: text, boundingBox: NormalizedRect(x: 0.05, y: y, width: 0.9, height: 0.025), confidence: 0.9)
+                    .replacingWords(with: words)
+            })
+    }
+
+    /// s23_rcpt_15 as read: a condensed font's dotted zeros read 8, 6, 9 or `@`, and a 1 read 4.
+    static let dottedZeros: [(text: String, row: Int)] = [
+        ("알파문구 종로점", 0), ("상품명 단 가 수량 금 액", 4), ("001 포스트잇 3x3", 5), ("2,300 2 4,600", 6), ("002 A4 복사용지", 7), ("6,900 1 6,900", 8), ("003 지우개", 9),
+        ("4,008 2 2,960", 10), ("004 수정테이프", 11), ("2,508 1 2,506", 12), ("005 3공 바인더", 13), ("3,500 1 3,500", 14),
+        ("006 스카치 테이프", 15), ("1,50@ 1 1,560", 16), ("과세합 19,091", 18), ("부가세 1,909", 19), ("판매금액 71,008", 20),
+    ]
+
+    @Test("Item numbers the arithmetic doubts are read again alone, and their second reading kept when the sums then agree")
+    func itemNumbersReadAgain() throws {
+        let result = Self.pageOfWords(Self.dottedZeros)
+        let first = ReceiptExtractor().extract(from: result)
+        #expect(first.total?.value == 21_000, "the taxes make the total")
+        #expect(first.checks.contains { $0.kind == .itemArithmetic && !$0.passed })
+        let runs = ReceiptRereading.itemNumberRuns(of: result, in: first)
+        #expect(runs.map(\.line) == [7, 9, 13], "the prices unlike their amounts, and a price read with a mark in it")
+        let run = try #require(runs.first)
+        #expect(run.words == 0..<3)
+        let numbers = result.lines[run.line].words.map(\.boundingBox)
+        #expect(run.region.minX <= numbers[0].minX && run.region.maxX >= numbers[2].maxX)
+        #expect(run.region.minY < numbers[0].minY && run.region.maxY > numbers[0].maxY)
+        // Read again, alone, by a model that reads the zeros: the sums agree.
+        var candidate = result
+        for (run, text) in zip(runs, ["1,000 2 2,900", "2,508 1 2,500", "1,500 1 1,500"]) {
+            let reread = Self.pageOfWords([(text, 0)])
+            candidate = ReceiptRereading.result(candidate, replacingWords: run.words, ofLine: run.line, with: reread)
+        }
+        #expect(candidate.lines[7].text == "1,000 2 2,900")
+        let second = ReceiptExtractor().extract(from: candidate)
+        #expect(second.items.map(\.amount) == [4_600, 6_900, 2_000, 2_500, 3_500, 1_500])
+        #expect(ReceiptRereading.isBetter(second, than: first))
+        // A second reading that is no number leaves the line as it was.
+        let words = ReceiptRereading.result(result, replacingWords: runs[0].words, ofLine: runs[0].line, with: Self.pageOfWords([("ne SA", 0)]))
+        #expect(words.lines[runs[0].line].text == result.lines[runs[0].line].text)
+    }
+
+    @Test("Items whose numbers agree are not read again")
+    func agreeingItemsNotReadAgain() {
+        let result = Self.pageOfWords([("가게", 0), ("우유", 2), ("1,000 2 2,000", 3), ("합계 2,000", 5)])
+        #expect(ReceiptRereading.itemNumberRuns(of: result, in: ReceiptExtractor().extract(from: result)).isEmpty)
+    }
+
     @Test("A second reading that loses the total is never better, though it loses the failing checks with it")
     func keepsTheTotal() {
         let first = ReceiptExtractor().extract(from: Self.page([("가족약국", 0), ("부 가 세: 3.064원", 9), ("밥계: 43. 500%", 10)]))

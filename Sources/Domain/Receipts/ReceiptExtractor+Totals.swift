@@ -73,9 +73,13 @@ extension ReceiptExtractor {
     /// item when it alone makes up what the items lack of a printed total.
     static func settleTotal(of receipt: inout Receipt, amounts: SummaryAmounts, lines: [ReceiptLine], lostAmounts: [ReceiptItem]) {
         // What the items and the discount may be mended to make: a printed total or amount
-        // paid; with none read, an amount whose label was not (`Sr FA: 10, 540`).
+        // paid; with none read, an amount whose label was not (`Sr FA: 10, 540`); and the
+        // total the taxable amount and the VAT make when the VAT is a tenth of it (two
+        // lines that agree: a condensed font's `21,000` read `71,008` beside them).
         let printedTotals = amounts.totals + amounts.paid
-        let mendTargets = Set((printedTotals.isEmpty ? amounts.unlabelled : printedTotals).map(\.value))
+        let taxes = receipt.taxableAmount.flatMap { taxable in receipt.vat.map { KoreanAmount.sum([taxable.value, $0.value]) } }
+        let agreeingTaxes = taxes.flatMap { sum in receipt.vat.map { isVAT($0.value, of: sum) } == true ? sum : nil }
+        let mendTargets = Set((printedTotals.isEmpty ? amounts.unlabelled : printedTotals).map(\.value) + [agreeingTaxes].compactMap { $0 })
         mendItemAmounts(of: &receipt, toMake: mendTargets)
         mendLostItemAmount(of: &receipt, from: lostAmounts, toMake: mendTargets)
         mendDiscount(of: &receipt, subtotal: amounts.subtotal?.value, toMake: mendTargets)

@@ -123,6 +123,58 @@ package enum ReceiptRereading {
         return merged
     }
 
+    /// At most this many item rows have their numbers read again.
+    package static let maximumItemRows = 8
+
+    /// The runs of numbers ending item lines that `receipt`'s arithmetic doubts, when an
+    /// arithmetic check failed: a unit price times the quantity unlike the amount, or a
+    /// number with a character no number holds (`1,50@`). Each is the line (its index), the
+    /// run's words (the words from the first holding a digit after the last without one) and
+    /// where they are printed, a quarter of their height more above and below and
+    /// `sideMargin` more each side. Read alone, by a model for digits, the numbers of a
+    /// condensed font (dotted zeros read `8`, `6`, `9`) often come back right; the sums then
+    /// say whether they did.
+    package static func itemNumberRuns(of result: OCRResult, in receipt: Receipt)
+        -> [(line: Int, words: Range<Int>, region: NormalizedRect)]
+    {
+        let arithmetic: Set<ReceiptCheck.Kind> = [.itemArithmetic, .itemsMatchTotal]
+        guard receipt.checks.contains(where: { arithmetic.contains($0.kind) && !$0.passed }) else { return [] }
+        var runs: [(line: Int, words: Range<Int>, region: NormalizedRect)] = []
+        for item in receipt.items where result.lines.indices.contains(item.lineIndex) {
+            let words = result.lines[item.lineIndex].words
+            let start = (words.lastIndex { !$0.text.contains(where: \.isASCIIDigit) }).map { $0 + 1 } ?? 0
+            guard start < words.count else { continue }
+            let run = start..<words.count
+            let priceUnlikeAmount = item.unitPrice.map { !ReceiptExtractor.multiplies($0, by: item.quantity, to: item.amount) } ?? false
+            let marked = words[run].contains { word in word.text.contains { !$0.isASCIIDigit && !",.-".contains($0) } }
+            guard priceUnlikeAmount || marked else { continue }
+            let box = words[run].dropFirst().reduce(words[start].boundingBox) { $0.union($1.boundingBox) }
+            let margin = box.height / 4
+            let left = max(0, box.minX - sideMargin)
+            let region = NormalizedRect(
+                x: left, y: max(0, box.minY - margin), width: min(1, box.maxX + sideMargin) - left,
+                height: min(1, box.maxY + margin) - max(0, box.minY - margin))
+            runs.append((item.lineIndex, run, region))
+        }
+        return Array(runs.prefix(maximumItemRows))
+    }
+
+    /// `result` with the words `run` of its line `index` replaced by the words `reread` read
+    /// there, when they are all numbers (digits and separators); else `result` as it was.
+    package static func result(_ result: OCRResult, replacingWords run: Range<Int>, ofLine index: Int, with reread: OCRResult) -> OCRResult {
+        guard result.lines.indices.contains(index), result.lines[index].words.indices.contains(run.lowerBound),
+            run.upperBound <= result.lines[index].words.count
+        else { return result }
+        let numbers = reread.lines.flatMap(\.words)
+        guard !numbers.isEmpty,
+            numbers.allSatisfy({ word in word.text.contains(where: \.isASCIIDigit) && word.text.allSatisfy { $0.isASCIIDigit || ",.-".contains($0) } })
+        else { return result }
+        var merged = result
+        let line = result.lines[index]
+        merged.lines[index] = line.replacingWords(with: Array(line.words[..<run.lowerBound]) + numbers + Array(line.words[run.upperBound...]))
+        return merged
+    }
+
     /// Whether `candidate` (the receipt of a reading with rows read again) is better than
     /// `first`: it keeps every field that names the sale (merchant, numbers, date) as
     /// `first` found it, and a total if `first` found one (with the total go the checks that

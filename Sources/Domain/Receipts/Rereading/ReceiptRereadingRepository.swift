@@ -2,9 +2,9 @@ import Foundation
 
 /// A repository for receipts: it reads each image with `base`, and where the receipt's
 /// amounts are missing or disagree (`ReceiptRereading.isDoubtful`), reads the rows of
-/// its amount labels again as one block (`regionOfInterest`, `.singleBlock`) and keeps
-/// that reading when the receipt's sums agree with it better. Other images cost nothing
-/// more.
+/// its amount labels again as one block (`regionOfInterest`, `.singleBlock`), and the
+/// numbers of items whose arithmetic fails alone, and keeps each reading when the
+/// receipt's sums agree with it better. Other images cost nothing more.
 ///
 /// ```swift
 /// let repository = ReceiptRereadingRepository(try TesseractOCRRepository())
@@ -32,10 +32,11 @@ public struct ReceiptRereadingRepository<Base: OCRRepository>: OCRRepository {
         var best = first
         var receipt = extractor.extract(from: first)
         guard options.regionOfInterest == nil else { return first }
-        func reread(_ region: NormalizedRect, as segmentation: PageSegmentation) async throws -> OCRResult {
+        func reread(_ region: NormalizedRect, as segmentation: PageSegmentation, languages: [String]? = nil) async throws -> OCRResult {
             var regionOptions = options
             regionOptions.regionOfInterest = region
             regionOptions.pageSegmentation = segmentation
+            if let languages { regionOptions.languages = languages }
             // The page's rotation as found: the region is in the upright image.
             return try await base.recognizeText(in: imageData, rotation: first.rotation, options: regionOptions, progress: nil)
         }
@@ -54,6 +55,19 @@ public struct ReceiptRereadingRepository<Base: OCRRepository>: OCRRepository {
         // Amount rows read apart: read as one block.
         for region in ReceiptRereading.bands(in: best) where ReceiptRereading.isDoubtful(receipt) {
             keep(ReceiptRereading.result(best, rereading: region, as: try await reread(region, as: .singleBlock)))
+        }
+        // Item numbers the arithmetic doubts: each run alone, by each of the page's models
+        // alone (they misread a font's digits differently: `2,900` and `2,.000` for a dotted
+        // `2,000`); the sums choose.
+        let runs = ReceiptRereading.itemNumberRuns(of: best, in: receipt)
+        let languages = options.recognitionLanguages
+        for language in languages.count > 1 ? languages.map({ [$0] }) : [languages] where !runs.isEmpty {
+            var candidate = best
+            for run in runs {
+                let numbers = try await reread(run.region, as: .singleLine, languages: language)
+                candidate = ReceiptRereading.result(candidate, replacingWords: run.words, ofLine: run.line, with: numbers)
+            }
+            keep(candidate)
         }
         return best
     }
