@@ -167,7 +167,8 @@ package enum ReceiptRereading {
         else { return result }
         let numbers = reread.lines.flatMap(\.words)
         guard !numbers.isEmpty,
-            numbers.allSatisfy({ word in word.text.contains(where: \.isASCIIDigit) && word.text.allSatisfy { $0.isASCIIDigit || ",.-".contains($0) } })
+            numbers.allSatisfy({ word in word.text.contains(where: \.isASCIIDigit) && word.text.allSatisfy { $0.isASCIIDigit || ",.-".contains($0) } }
+            )
         else { return result }
         var merged = result
         let line = result.lines[index]
