@@ -166,10 +166,10 @@ package enum ReceiptRereading {
             run.upperBound <= result.lines[index].words.count
         else { return result }
         let numbers = reread.lines.flatMap(\.words)
-        guard !numbers.isEmpty,
-            numbers.allSatisfy({ word in word.text.contains(where: \.isASCIIDigit) && word.text.allSatisfy { $0.isASCIIDigit || ",.-".contains($0) } }
-            )
-        else { return result }
+        let isNumber = { (word: RecognizedWord) in
+            word.text.contains(where: \.isASCIIDigit) && word.text.allSatisfy { $0.isASCIIDigit || ",.-".contains($0) }
+        }
+        guard !numbers.isEmpty, numbers.allSatisfy(isNumber) else { return result }
         var merged = result
         let line = result.lines[index]
         merged.lines[index] = line.replacingWords(with: Array(line.words[..<run.lowerBound]) + numbers + Array(line.words[run.upperBound...]))
