@@ -26,8 +26,9 @@ import Domain
 struct PageReader {
     /// A page of more ink components than this (a textured photograph's specks) is not given
     /// Tesseract's layout look: its layout analysis takes seconds per ten thousand (a snack
-    /// bag's 15,800: 10-12 s, against the page's own reading's 2 s), and reads texture.
-    static let mostInkForLook = 12_000
+    /// bag's 15,800: 10-12 s, against the page's own reading's 2 s; turned, its 9,200 ran
+    /// past the look's budget, 4 s, and were given up), and reads texture.
+    static let mostInkForLook = 8_000
     /// The layout look may take this many times as long as the page's own reading took, at
     /// least `shortestLookBudget`; past that it is given up (a safety net: it seldom comes near).
     static let lookBudgetFactor = 3.0
