@@ -892,4 +892,12 @@ struct ReceiptPhoneTests {
     func separatorLostUnlabelled() {
         #expect(ReceiptExtractor().extract(from: receipt(["이마트 성수점", "주문 032-77517246", "합계 1,000"])).phoneNumber == nil)
     }
+
+    @Test("The card association's help line a slip prints is never the shop's phone, its name misread too")
+    func cardAssociationLine() {
+        let both = ReceiptExtractor().extract(from: receipt(["가족약국", "여신금융협회 : 02-2011-0777", "전화번호: 041-735-0715"]))
+        #expect(both.phoneNumber?.value == "041-735-0715")
+        let misread = ReceiptExtractor().extract(from: receipt(["가족약국", "어신금융헌회: 02-2011-0777", "전와번호: 041-/35-0715"]))
+        #expect(misread.phoneNumber == nil)
+    }
 }

@@ -66,7 +66,9 @@ extension ReceiptExtractor {
 
     static func phoneNumber(in lines: [ReceiptLine]) -> ReceiptField<String>? {
         var found: [(line: ReceiptLine, number: String, range: Range<String.Index>)] = []
-        for line in lines where !line.contains(anyOf: ["카드", "승인"]) {
+        // Not a card's, nor the card association's help line a slip prints (`여신금융협회 :
+        // 02-2011-0777`, read `어신금융헌회`).
+        for line in lines where !line.contains(anyOf: ["카드", "승인"] + Keywords.cardAssociation) {
             // A dash may come back as the jamo `ㅡ`, or as both (`070-765-ㅡ0955`).
             let pattern = Pattern.areaCodePhone
             for match in line.text.matches(of: pattern, notAfter: "0123456789*-") {

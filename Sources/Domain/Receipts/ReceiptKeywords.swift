@@ -42,6 +42,8 @@ enum Keywords {
     /// Labels of the registration number; card slips print `사업 No`.
     static let businessNumber = ["사업자", "등록번호", "사업자번호", "사업No", "사업NO"]
     static let phone = ["TEL", "Tel", "tel", "전화", "☎", "고객센터", "연락처"]
+    /// The card association (여신금융협회), whose help line card slips print: never the shop.
+    static let cardAssociation = ["신금융", "금융협회"]
     /// Lines whose date and time are when something started (parking entry, taxi boarding,
     /// an order placed earlier), not the sale.
     static let startTime = ["입차", "승차", "입실", "입장", "주문번호"]
