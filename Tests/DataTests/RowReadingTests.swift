@@ -77,4 +77,14 @@ struct RowReadingTests {
             #expect(texts.contains(row), "\(row) in \(texts)")
         }
     }
+
+    @Test(
+        "A lone 0 far right of its label, which the block's reading drops, comes back on its row",
+        .enabled(if: RealReceiptFixture.developmentSetIsPresent, "needs ../shared"), .timeLimit(.minutes(10)))
+    func loneAmountOnItsRow() async throws {
+        let texts = try await SharedRepository.lines(of: ReceiptRereadingImageTests.examples.appendingPathComponent("s23_rcpt_07.png"))
+        for row in ["공급가액 0", "세액 0"] {
+            #expect(texts.contains(row), "\(row) in \(texts)")
+        }
+    }
 }

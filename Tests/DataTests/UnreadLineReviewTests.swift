@@ -26,6 +26,20 @@ struct UnreadLineReviewTests {
         #expect(unread == [PixelRect(x: 562, y: 353, width: 131, height: 21), PixelRect(x: 100, y: 700, width: 300, height: 22)])
     }
 
+    @Test("One character alone on the row of a line read (a lone amount far right of its label) is read after the lines; not off a row, nor a bar")
+    func loneCharacters() {
+        let reading = [Self.line("공급가액", PixelRect(x: 40, y: 500, width: 90, height: 20))]
+        let found = [
+            PixelRect(x: 40, y: 501, width: 88, height: 18),  // the label, read
+            PixelRect(x: 620, y: 501, width: 11, height: 18),  // `0`, far right on its row
+            PixelRect(x: 100, y: 700, width: 300, height: 22),  // a line of its own, further down
+            PixelRect(x: 620, y: 560, width: 11, height: 18),  // a character on no row read
+            PixelRect(x: 600, y: 501, width: 3, height: 18),  // a bar on the row
+        ]
+        let unread = UnreadLineReview.unreadLines(found, reading: reading, textHeight: 18)
+        #expect(unread == [PixelRect(x: 100, y: 700, width: 300, height: 22), PixelRect(x: 620, y: 501, width: 11, height: 18)])
+    }
+
     @Test("The ends of a found line that its row's reading stops short of are read too, when a few characters long")
     func unreadEnds() {
         // `레이크타운 지하1층` read as `레이크타문` alone (a receipt photo); a footnote read

@@ -70,7 +70,14 @@ struct UnreadLineReview {
         }
         // A line read whole where no line covers it; of one covered, only its ends.
         let unread = zip(shaped, covering).flatMap { box, lines in lines.isEmpty ? [box] : unreadEnds(of: box, reading: readBoxes) }
-        let first = ordered(unread, besideAnyOf: readBoxes)
+        // After them, one character alone on the row of a line read, that no line read covers
+        // (a lone `0` far right of its label, `공급가액 … 0`, which a block's reading drops).
+        let characters = found.filter { box in
+            let centre = (x: box.x + box.width / 2, y: box.y + box.height / 2)
+            return isCharacterShaped(box, textHeight: height) && readBoxes.contains { ReadingOrder.sameRow($0, box) }
+                && !read.contains { $0.contains(x: centre.x, y: centre.y) }
+        }
+        let first = ordered(unread, besideAnyOf: readBoxes) + characters
         guard let frame, first.count < mostLines else { return Array(first.prefix(mostLines)) }
         let swallowed = zip(shaped, covering).compactMap { box, lines -> PixelRect? in
             let isSwallowed =
@@ -80,6 +87,17 @@ struct UnreadLineReview {
         }
         return Array((first + ordered(swallowed, besideAnyOf: readBoxes)).prefix(mostLines))
     }
+
+    /// Whether a found line is one character's size: as tall as text is (`TextLineFinder`'s
+    /// `shapedShortest` to `shapedTallest` text heights), narrower than tall but at least
+    /// `narrowestCharacter` of its height wide (a digit, not a rule's piece or a bar).
+    static func isCharacterShaped(_ box: PixelRect, textHeight: Double) -> Bool {
+        Double(box.height) >= TextLineFinder.shapedShortest * textHeight && Double(box.height) <= TextLineFinder.shapedTallest * textHeight
+            && Double(box.width) >= narrowestCharacter * Double(box.height) && box.width < box.height
+    }
+
+    /// The narrowest a lone character read beside its row's line may be, a share of its height.
+    static let narrowestCharacter = 0.4
 
     /// `unread`, pieces of one row joined, those on a row of `readBoxes` first, then the largest.
     private static func ordered(_ unread: [PixelRect], besideAnyOf readBoxes: [PixelRect]) -> [PixelRect] {
