@@ -25,11 +25,12 @@ struct ReceiptRereadingImageTests {
         return ReceiptExtractor().extract(from: result)
     }
 
-    @Test("Summary rows read apart come back whole: the total, the discount and the taxes are found and agree")
+    @Test("Summary rows come out whole, through the rereading repository: the total, the discount and the taxes are found and agree")
     func amountRowsReadAsOneBlock() async throws {
+        // Read once, its lone `0` amounts once went missing and the band of amount rows was
+        // read again; they are read in the first reading now (`UnreadLineReview`), and the
+        // repository keeps a reading that agrees.
         let image = Self.examples.appendingPathComponent("s23_rcpt_07.png")
-        let first = try await Self.receipt(image, rereading: false)
-        #expect(first.total?.isHighConfidence != true, "read once, the total's row is read apart: \(String(describing: first.total))")
         let reread = try await Self.receipt(image, rereading: true)
         #expect(reread.total?.value == 42_000)
         #expect(reread.discountTotal == 700)

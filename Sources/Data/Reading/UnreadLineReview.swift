@@ -43,6 +43,12 @@ struct UnreadLineReview {
             guard let read, read.count == 1, let piece = read.first, piece.line.confidence >= Self.keptConfidence,
                 piece.line.text.visibleCharacterCount > 0
             else { return nil }
+            // A lone character is kept only as a digit (an amount); a letter there is a mark.
+            if Self.isCharacterShaped(box, textHeight: textHeight ?? ImagePreparation.targetTextHeight),
+                !piece.line.text.allSatisfy(\.isASCIIDigit)
+            {
+                return nil
+            }
             return PreparedLine(line: piece.line, preparedBox: box)
         }
         var merged = lines
@@ -70,22 +76,23 @@ struct UnreadLineReview {
         }
         // A line read whole where no line covers it; of one covered, only its ends.
         let unread = zip(shaped, covering).flatMap { box, lines in lines.isEmpty ? [box] : unreadEnds(of: box, reading: readBoxes) }
-        // After them, one character alone on the row of a line read, that no line read covers
-        // (a lone `0` far right of its label, `공급가액 … 0`, which a block's reading drops).
+        // Last, one character alone on the row of a line read, that no line read covers (a
+        // lone `0` far right of its label, `공급가액 … 0`, which a block's reading drops),
+        // kept only when read as a digit.
         let characters = found.filter { box in
             let centre = (x: box.x + box.width / 2, y: box.y + box.height / 2)
             return isCharacterShaped(box, textHeight: height) && readBoxes.contains { ReadingOrder.sameRow($0, box) }
                 && !read.contains { $0.contains(x: centre.x, y: centre.y) }
         }
-        let first = ordered(unread, besideAnyOf: readBoxes) + characters
-        guard let frame, first.count < mostLines else { return Array(first.prefix(mostLines)) }
+        let first = ordered(unread, besideAnyOf: readBoxes)
+        guard let frame, first.count < mostLines else { return Array((first + characters).prefix(mostLines)) }
         let swallowed = zip(shaped, covering).compactMap { box, lines -> PixelRect? in
             let isSwallowed =
                 !lines.isEmpty
                 && lines.allSatisfy { readBoxes[$0].height > 2 * box.height && !holdsWord(of: reading[$0], in: box, frame: frame) }
             return isSwallowed && !unread.contains(where: { $0.intersects(box) }) ? box : nil
         }
-        return Array((first + ordered(swallowed, besideAnyOf: readBoxes)).prefix(mostLines))
+        return Array((first + ordered(swallowed, besideAnyOf: readBoxes) + characters).prefix(mostLines))
     }
 
     /// Whether a found line is one character's size: as tall as text is (`TextLineFinder`'s
