@@ -70,23 +70,22 @@ struct UnreadLineReview {
         let readBoxes = reading.map(\.preparedBox)
         let read = readBoxes.map { $0.padded(by: max(2, $0.height / 4)) }
         let shaped = found.filter { TextLineFinder.isShapedLikeText($0, textHeight: height) }
-        let covering = shaped.map { box in
-            let centre = (x: box.x + box.width / 2, y: box.y + box.height / 2)
-            return read.indices.filter { read[$0].contains(x: centre.x, y: centre.y) }
+        // The read lines whose box (a quarter of its height around it) holds a found line's centre.
+        let covering = { (box: PixelRect) in
+            read.indices.filter { read[$0].contains(x: box.x + box.width / 2, y: box.y + box.height / 2) }
         }
+        let shapedCovering = shaped.map(covering)
         // A line read whole where no line covers it; of one covered, only its ends.
-        let unread = zip(shaped, covering).flatMap { box, lines in lines.isEmpty ? [box] : unreadEnds(of: box, reading: readBoxes) }
+        let unread = zip(shaped, shapedCovering).flatMap { box, lines in lines.isEmpty ? [box] : unreadEnds(of: box, reading: readBoxes) }
         // Last, one character alone on the row of a line read, that no line read covers (a
         // lone `0` far right of its label, `공급가액 … 0`, which a block's reading drops),
         // kept only when read as a digit.
         let characters = found.filter { box in
-            let centre = (x: box.x + box.width / 2, y: box.y + box.height / 2)
-            return isCharacterShaped(box, textHeight: height) && readBoxes.contains { ReadingOrder.sameRow($0, box) }
-                && !read.contains { $0.contains(x: centre.x, y: centre.y) }
+            isCharacterShaped(box, textHeight: height) && readBoxes.contains { ReadingOrder.sameRow($0, box) } && covering(box).isEmpty
         }
         let first = ordered(unread, besideAnyOf: readBoxes)
         guard let frame, first.count < mostLines else { return Array((first + characters).prefix(mostLines)) }
-        let swallowed = zip(shaped, covering).compactMap { box, lines -> PixelRect? in
+        let swallowed = zip(shaped, shapedCovering).compactMap { box, lines -> PixelRect? in
             let isSwallowed =
                 !lines.isEmpty
                 && lines.allSatisfy { readBoxes[$0].height > 2 * box.height && !holdsWord(of: reading[$0], in: box, frame: frame) }

@@ -72,20 +72,6 @@ extension ReceiptExtractor {
     /// `lostAmounts` are item lines whose amount was lost (`itemWithLostAmount`): one is an
     /// item when it alone makes up what the items lack of a printed total.
     static func settleTotal(of receipt: inout Receipt, amounts: SummaryAmounts, lines: [ReceiptLine], lostAmounts: [ReceiptItem]) {
-        // What the items and the discount may be mended to make: a printed total or amount
-        // paid; with none read, an amount whose label was not (`Sr FA: 10, 540`); and the
-        // total the taxable amount and the VAT make when the VAT is a tenth of it (two
-        // lines that agree: a condensed font's `21,000` read `71,008` beside them).
-        let printedTotals = amounts.totals + amounts.paid
-        let taxes = receipt.taxableAmount.flatMap { taxable in receipt.vat.map { KoreanAmount.sum([taxable.value, $0.value]) } }
-        let agreeingTaxes = taxes.flatMap { sum in receipt.vat.map { isVAT($0.value, of: sum) } == true ? sum : nil }
-        let mendTargets = Set((printedTotals.isEmpty ? amounts.unlabelled : printedTotals).map(\.value) + [agreeingTaxes].compactMap { $0 })
-        mendItemAmounts(of: &receipt, toMake: mendTargets)
-        mendLostItemAmount(of: &receipt, from: lostAmounts, toMake: mendTargets)
-        mendDiscount(of: &receipt, subtotal: amounts.subtotal?.value, toMake: mendTargets)
-        let discounts = receipt.discountTotal
-        let itemsNet = receipt.items.isEmpty ? nil : KoreanAmount.sum(receipt.items.map(\.amount) + [-discounts])
-        let subtotalNet = amounts.subtotal.map { KoreanAmount.sum([$0.value, -discounts]) }
         let vat = receipt.vat?.value
         // Tax-free goods (면세) carry no VAT: when they are printed, the VAT is a tenth of the
         // rest of the total, and the total holds them beside the taxable amount and the VAT
@@ -112,7 +98,17 @@ extension ReceiptExtractor {
             guard let vat else { return false }
             return isVAT(vat, of: total - taxFree) && taxablePlusVAT == total
         }
+        // What the items and the discount may be mended to make: a printed total or amount
+        // paid; with none read, an amount whose label was not (`Sr FA: 10, 540`); and the
+        // total the taxes make (`taxesMake`).
         let printed = amounts.totals + amounts.paid
+        let mendTargets = Set((printed.isEmpty ? amounts.unlabelled : printed).map(\.value) + [taxablePlusVAT].compactMap { $0 }.filter(taxesMake))
+        mendItemAmounts(of: &receipt, toMake: mendTargets)
+        mendLostItemAmount(of: &receipt, from: lostAmounts, toMake: mendTargets)
+        mendDiscount(of: &receipt, subtotal: amounts.subtotal?.value, toMake: mendTargets)
+        let discounts = receipt.discountTotal
+        let itemsNet = receipt.items.isEmpty ? nil : KoreanAmount.sum(receipt.items.map(\.amount) + [-discounts])
+        let subtotalNet = amounts.subtotal.map { KoreanAmount.sum([$0.value, -discounts]) }
         /// The distinct lines and checks that agree with `total`.
         func evidence(for total: Int) -> Int {
             let printing = Set(printed.filter { $0.value == total }.flatMap(\.lineIndices)).count

@@ -146,7 +146,7 @@ package enum ReceiptRereading {
             guard start < words.count else { continue }
             let run = start..<words.count
             let priceUnlikeAmount = item.unitPrice.map { !ReceiptExtractor.multiplies($0, by: item.quantity, to: item.amount) } ?? false
-            let marked = words[run].contains { word in word.text.contains { !$0.isASCIIDigit && !",.-".contains($0) } }
+            let marked = words[run].contains { !isNumber($0.text) }
             guard priceUnlikeAmount || marked else { continue }
             let box = words[run].dropFirst().reduce(words[start].boundingBox) { $0.union($1.boundingBox) }
             let margin = box.height / 4
@@ -159,6 +159,11 @@ package enum ReceiptRereading {
         return Array(runs.prefix(maximumItemRows))
     }
 
+    /// Whether `text` is a number as an item line prints one: digits, with separators.
+    static func isNumber(_ text: String) -> Bool {
+        text.contains(where: \.isASCIIDigit) && text.allSatisfy { $0.isASCIIDigit || ",.-".contains($0) }
+    }
+
     /// `result` with the words `run` of its line `index` replaced by the words `reread` read
     /// there, when they are all numbers (digits and separators); else `result` as it was.
     package static func result(_ result: OCRResult, replacingWords run: Range<Int>, ofLine index: Int, with reread: OCRResult) -> OCRResult {
@@ -166,10 +171,7 @@ package enum ReceiptRereading {
             run.upperBound <= result.lines[index].words.count
         else { return result }
         let numbers = reread.lines.flatMap(\.words)
-        let isNumber = { (word: RecognizedWord) in
-            word.text.contains(where: \.isASCIIDigit) && word.text.allSatisfy { $0.isASCIIDigit || ",.-".contains($0) }
-        }
-        guard !numbers.isEmpty, numbers.allSatisfy(isNumber) else { return result }
+        guard !numbers.isEmpty, numbers.allSatisfy({ isNumber($0.text) }) else { return result }
         var merged = result
         let line = result.lines[index]
         merged.lines[index] = line.replacingWords(with: Array(line.words[..<run.lowerBound]) + numbers + Array(line.words[run.upperBound...]))
