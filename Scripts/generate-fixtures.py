@@ -185,6 +185,9 @@ def main():
     with open(os.path.join(OUT, "photo.txt"), "w", encoding="utf-8") as f:
         f.write("\n".join(PHOTO) + "\n")
     save("small", render_lines(SMALL, "nanum-gothic", size=13, margin=12), SMALL)
+    # The same print as a screenshot saved at half its size: text 7 px high.
+    tiny = render_lines(SMALL, "nanum-gothic", size=14, margin=20)
+    save("tiny", tiny.resize((tiny.width // 2, tiny.height // 2), Image.LANCZOS), SMALL)
     save("receipt-faded", faded(render_lines(FADED_RECEIPT, "nanum-gothic-coding", size=24, width=576, margin=24, spacing=0.45), rng), FADED_RECEIPT)
     # Light on dark: a store's header band above dark-on-light lines, and a whole page.
     save("inverted-header", with_dark_band(INVERTED_HEADER[0], render_lines(INVERTED_HEADER[1:], "nanum-gothic", size=26),

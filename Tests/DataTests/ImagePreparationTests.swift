@@ -9,7 +9,9 @@ import Testing
 struct ImagePreparationTests {
     @Test(
         "Small text is enlarged towards 28 px, large text reduced to 32 px; noise-sized or normal text is left",
-        arguments: [(12.0, 28.0 / 12), (13.0, 28.0 / 13), (5.0, 1), (7.9, 1), (20.0, 1), (40.0, 1), (60.0, 32.0 / 60)] as [(Double, Double)])
+        arguments: [
+            (12.0, 28.0 / 12), (13.0, 28.0 / 13), (7.9, 28.0 / 7.9), (5.0, 4), (4.9, 1), (20.0, 1), (40.0, 1), (60.0, 32.0 / 60),
+        ] as [(Double, Double)])
     func enlargement(height: Double, expected: Double) {
         let scale = ImagePreparation.scale(forTextHeight: height, size: ImageSize(width: 800, height: 600))
         #expect(abs(scale - expected) < 1e-9)
