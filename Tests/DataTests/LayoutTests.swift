@@ -156,6 +156,21 @@ struct LayoutTests {
         #expect(PageReader.reading(ofOneLine: two, asLine: []).map(\.line) == two.map(\.line))
     }
 
+    @Test("Cells of one row that a block reading returned as lines of their own, in any order, stay one row")
+    func oneRowReadInPieces() {
+        // A sales table's row (dimmed, JPEG): `2분기 … 인천 … 60`, read right to left as three lines.
+        func cell(_ text: String, x: Int, confidence: Float) -> PreparedLine {
+            let box = NormalizedRect(x: Double(x) / 800, y: 0.8, width: 0.05, height: 0.03)
+            let word = RecognizedWord(text: text, boundingBox: box, confidence: confidence)
+            return PreparedLine(
+                line: RecognizedLine(text: text, boundingBox: box, confidence: confidence, words: [word]), preparedBox: Self.box(x, 163, 40, 20))
+        }
+        let pieces = [cell("60", x: 720, confidence: 0.93), cell("인천", x: 363, confidence: 0.92), cell("2분기", x: 45, confidence: 0.9)]
+        let asLine = [cell("2분기 인천 Go", x: 45, confidence: 0.7)]
+        #expect(PageReader.reading(ofOneLine: pieces, asLine: asLine).map(\.line.text) == ["2분기 인천 60"])
+        #expect(PageReader.reading(ofOneLine: pieces, asLine: []).map(\.line.text) == ["2분기 인천 60"])
+    }
+
     @Test(
         "Orientation detection is asked about upside down when sampled lines settle nothing or the page read as good as nothing",
         arguments: [

@@ -99,10 +99,13 @@ extension PageReader {
     /// Of two readings of a block holding one found line — as a block (`asBlock`, which came
     /// back as several lines) and as a line — the line, when it was read at least as
     /// confidently. Not by confident characters: pieces of a line read as vertical text repeat
-    /// characters, so they hold more.
+    /// characters, so they hold more. The block's pieces on one row are one line, their words
+    /// in order along it (a table row's cells far apart came back as `60`, `인천`, `2분기`).
     static func reading(ofOneLine asBlock: [PreparedLine], asLine: [PreparedLine]) -> [PreparedLine] {
-        guard !asLine.isEmpty else { return asBlock }
         let line = ReadingQuality(lines: asLine.map(\.line)).meanConfidence
-        return line >= ReadingQuality(lines: asBlock.map(\.line)).meanConfidence ? asLine : asBlock
+        if !asLine.isEmpty, line >= ReadingQuality(lines: asBlock.map(\.line)).meanConfidence { return asLine }
+        var joined: [PreparedLine] = []
+        for piece in asBlock.sorted(by: { $0.preparedBox.x < $1.preparedBox.x }) { PreparedLine.join(piece, into: &joined) }
+        return joined
     }
 }
