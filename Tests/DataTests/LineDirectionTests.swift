@@ -1,3 +1,4 @@
+import CLeptonica
 import Domain
 import OCRTestSupport
 import Testing
@@ -28,6 +29,18 @@ struct LineDirectionTests {
         ])
     func notVertical(name: String) throws {
         #expect(try direction(name) != .vertical)
+    }
+
+    @Test("A post standing beside text set wide (a road sign's, the sign halved) is no line running down")
+    func postIsNoLine() throws {
+        let page = try #require(LeptonicaImage(taking: pixCreate(400, 300, 1)))
+        // Two rows of characters 14 x 20 px, 20 px apart (a bar of a third of their height
+        // joins none of them), and a solid post 16 px wide, 220 px tall.
+        for row in 0..<2 {
+            for column in 0..<8 { pixRasterop(page.pix, Int32(20 + 34 * column), Int32(60 + 60 * row), 14, 20, PIX_SET, nil, 0, 0) }
+        }
+        pixRasterop(page.pix, 350, 40, 16, 220, PIX_SET, nil, 0, 0)
+        #expect(try page.textLineDirection(textHeight: 20) == nil)
     }
 
     private func alignsRightOnly(_ name: String, turned rotation: RotationDegree = .upright) throws -> Bool {

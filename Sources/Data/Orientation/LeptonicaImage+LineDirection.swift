@@ -61,15 +61,27 @@ extension LeptonicaImage {
     static let raggedShare = 0.6
 
     /// The line-like blobs of a 1-bit page once its ink is closed with a bar `bar` pixels
-    /// long, across (or `down`): at least `lineBlobMinimumLength` text heights long, and
-    /// between half a text height and `lineBlobMaximumThickness` thick.
+    /// long, across (or `down`): at least `lineBlobMinimumLength` text heights long,
+    /// between half a text height and `lineBlobMaximumThickness` thick, and joined from at
+    /// least `lineBlobMinimumParts` pieces of ink (a pole or a rule is one piece already:
+    /// a road sign's post, halved, made the page's lines run down).
     private func lineBlobs(joinedBy bar: Int32, down: Bool, textHeight: Double) throws(OCRError) -> [PixelRect] {
         let joined = try closedSafelyWithBrick(width: down ? 1 : bar, height: down ? bar : 1, "join characters along lines")
-        return joined.componentBoxes(connectivity: 8).filter { box in
+        let long = joined.componentBoxes(connectivity: 8).filter { box in
             let length = Double(down ? box.height : box.width)
             let thickness = Double(down ? box.width : box.height)
             return length >= Self.lineBlobMinimumLength * textHeight && thickness <= Self.lineBlobMaximumThickness * textHeight
                 && thickness >= textHeight / 2
         }
+        guard !long.isEmpty else { return [] }
+        let pieces = componentBoxes(connectivity: 8)
+        var grid = Grid(pieces, cell: max(4, Int(textHeight)))
+        return long.filter { blob in
+            grid.candidates(near: blob, reach: 0).lazy.filter { blob.contains(pieces[$0]) }.prefix(Self.lineBlobMinimumParts).count
+                >= Self.lineBlobMinimumParts
+        }
     }
+
+    /// A line blob joins at least this many pieces of ink (characters, or parts of them).
+    static let lineBlobMinimumParts = 3
 }
