@@ -106,4 +106,21 @@ struct UnreadLineReviewTests {
             to: &lines)
         #expect(lines.map(\.line.text) == ["www.fantatech.co.kr", "FANTA ECH"])
     }
+
+    @Test("A found line taller than text that no read line touches (small print chained to a logo's letters) is read as sparse text")
+    func tallLinesUnread() {
+        // The same card halved: its edge chains the address and `FANTA` into one box five text
+        // heights tall, read as nothing; the name's row below is read.
+        let reading = [Self.line("대표이사 유 종 선", PixelRect(x: 337, y: 196, width: 270, height: 40))]
+        let chained = PixelRect(x: 20, y: 16, width: 355, height: 79)
+        let found = [
+            chained,
+            PixelRect(x: 330, y: 187, width: 281, height: 52),  // tall, but the name's row is read over it
+            PixelRect(x: 20, y: 300, width: 30, height: 90),  // taller than wide
+            PixelRect(x: 20, y: 400, width: 600, height: 120),  // taller than six text heights
+            PixelRect(x: 335, y: 259, width: 284, height: 18),  // of text height: not this review's
+        ]
+        #expect(UnreadLineReview.unreadTallLines(found, reading: reading, textHeight: 16) == [chained])
+        #expect(UnreadLineReview.unreadTallLines(found, reading: reading + [Self.line("www", chained)], textHeight: 16).isEmpty)
+    }
 }

@@ -17,7 +17,9 @@ import Domain
 ///
 /// Only pieces shaped like text are read (as tall as text, at least as wide as tall), the
 /// largest first, at most `mostLines` of them: a photograph's texture found as "lines" costs
-/// a bounded number of looks, and reads unconfidently.
+/// a bounded number of looks, and reads unconfidently. A found line taller than text that
+/// no line read touches at all (an edge chained small print to a logo's letters) is read as
+/// sparse text, its confident lines kept; at most `mostTallLines`.
 struct UnreadLineReview {
     let crew: EngineCrew
     let setup: EngineSetup
@@ -53,8 +55,32 @@ struct UnreadLineReview {
         }
         var merged = lines
         for piece in pieces.compactMap({ $0 }) { Self.add(piece, to: &merged) }
+        let tall = Self.unreadTallLines(found, reading: lines, textHeight: textHeight)
+        guard !tall.isEmpty else { return merged }
+        let sparse = try crew.map(tall, on: prepared, cost: \.width, readingWith: [setup]) { box, engines, image -> [PreparedLine] in
+            let padded = box.padded(by: max(3, box.height / 6), within: image.image.size)
+            let read = try engines.reader(for: setup).look(at: image, PSM_SPARSE_TEXT, within: padded, control: control) ?? []
+            return read.filter { $0.line.confidence >= Self.keptConfidence && $0.line.text.visibleCharacterCount >= 2 }
+        }
+        for piece in sparse.flatMap({ $0 }) { Self.add(piece, to: &merged) }
         return merged
     }
+
+    /// Found "lines" taller than text is (`TextLineFinder.shapedTallest` to `tallest` text
+    /// heights), at least as wide as tall, that no line read covers: print of two sizes
+    /// chained into one box (a logo's web address over its letters), read as sparse text.
+    static func unreadTallLines(_ found: [PixelRect], reading: [PreparedLine], textHeight: Double?) -> [PixelRect] {
+        let height = textHeight ?? ImagePreparation.targetTextHeight
+        let read = reading.map { $0.preparedBox.padded(by: max(2, $0.preparedBox.height / 4)) }
+        return Array(
+            found.filter { box in
+                Double(box.height) > TextLineFinder.shapedTallest * height && Double(box.height) <= TextLineFinder.tallest * height
+                    && box.width >= box.height && !read.contains { $0.intersects(box) }
+            }.prefix(mostTallLines))
+    }
+
+    /// The most tall found lines read as sparse text per page.
+    static let mostTallLines = 3
 
     /// The found lines no line of `reading` covers, shaped like text, and the ends of those it
     /// covers that lie beyond the reading of their row (`unreadEnds`), pieces of one row joined; those on
