@@ -44,6 +44,13 @@ struct ImagePreparationTests {
         withExtendedLifetime(mappedOurs) { #expect(pixEqual(mappedOurs.pix, mappedByLeptonica, &mappedSame) == 0 && mappedSame == 1) }
     }
 
+    @Test("Text of 5-8 px is enlarged on a page of at most a megapixel (a screenshot saved small), not on a larger photograph")
+    func smallPages() {
+        #expect(ImagePreparation.scale(forTextHeight: 6, size: ImageSize(width: 380, height: 370)) == 4)
+        #expect(ImagePreparation.scale(forTextHeight: 5, size: ImageSize(width: 1500, height: 1500)) == 1)
+        #expect(ImagePreparation.scale(forTextHeight: 9, size: ImageSize(width: 1500, height: 1500)) > 2)
+    }
+
     @Test("Enlargement and large images both stay near the 12-megapixel budget")
     func pixelBudget() {
         let enlarged = ImagePreparation.scale(forTextHeight: 10, size: ImageSize(width: 3000, height: 3000))

@@ -22,10 +22,15 @@ struct ImagePreparation {
     /// (enlarging faded receipt print of 15–20 px made it read worse).
     static let smallestTextHeight = 14.0
     /// Measured "text" shorter than this is noise or unreadable at any size: it is not
-    /// enlarged. Text of 5–8 px is real on small images (a screenshot or web page saved at
-    /// half size: a news article's 7 px text read 0.85 CER as it stood, 0.21 enlarged); a
-    /// fuzzed GIF of striped print, measured 7 px, reads enlarged in 2.4 s (once 10 s).
-    static let smallestCredibleTextHeight = 5.0
+    /// enlarged (on a photograph, mostly its texture: a snack box halved, measured 5 px,
+    /// took 3.0 s enlarged to 12 MP and read nothing either way) ...
+    static let smallestCredibleTextHeight = 8.0
+    /// ... except on a page of at most `smallPagePixels`: there text of this many pixels and
+    /// more is real (a screenshot or web page saved at half size: a news article's 7 px text
+    /// read 0.85 CER as it stood, 0.21 enlarged; a fuzzed GIF of striped print, measured
+    /// 7 px, reads enlarged in 2.4 s).
+    static let smallestTextHeightOnSmallPages = 5.0
+    static let smallPagePixels = 1_000_000
     static let largestTextHeight = 40.0
     /// Text taller than `largestTextHeight` is reduced to this height.
     static let reducedTextHeight = 32.0
@@ -243,9 +248,10 @@ struct ImagePreparation {
     static func scale(forTextHeight height: Double?, size: ImageSize) -> Double {
         let height = height.flatMap { $0 > 0 ? $0 : nil }
         var scale = 1.0
-        if let height, height < smallestTextHeight, height >= smallestCredibleTextHeight {
+        if let height, height < smallestTextHeight, height >= smallestTextHeightOnSmallPages {
             scale = min(maximumScale, targetTextHeight / height, (pixelBudget / Double(max(1, size.pixelCount))).squareRoot())
             scale = max(scale, 1)
+            if height < smallestCredibleTextHeight, size.pixelCount > smallPagePixels { scale = 1 }
         } else if let height, height > largestTextHeight {
             scale = max(0.25, reducedTextHeight / height)
         }
