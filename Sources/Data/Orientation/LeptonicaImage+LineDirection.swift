@@ -23,11 +23,13 @@ extension LeptonicaImage {
 
     /// The direction of a 1-bit page's text lines of typical height `textHeight` (pixels),
     /// or `nil` when the two directions are not clearly apart (little text, tables, art).
-    func textLineDirection(textHeight: Double) throws(OCRError) -> LineDirection? {
+    /// `pieces` are the page's ink components (8-connected), when already found.
+    func textLineDirection(textHeight: Double, pieces: [PixelRect]? = nil) throws(OCRError) -> LineDirection? {
         guard textHeight >= 4 else { return nil }
         let bar = Int32(max(3, (textHeight / 3).rounded()))
-        let horizontal = try lineBlobs(joinedBy: bar, down: false, textHeight: textHeight).reduce(0) { $0 + Double($1.width) }
-        let vertical = try lineBlobs(joinedBy: bar, down: true, textHeight: textHeight).reduce(0) { $0 + Double($1.height) }
+        let pieces = pieces ?? componentBoxes(connectivity: 8)
+        let horizontal = try lineBlobs(joinedBy: bar, down: false, textHeight: textHeight, pieces: pieces).reduce(0) { $0 + Double($1.width) }
+        let vertical = try lineBlobs(joinedBy: bar, down: true, textHeight: textHeight, pieces: pieces).reduce(0) { $0 + Double($1.height) }
         let enough = Self.lineBlobMinimumLength * 2 * textHeight
         if horizontal >= enough, horizontal >= Self.lineDirectionMargin * vertical { return .horizontal }
         if vertical >= enough, vertical >= Self.lineDirectionMargin * horizontal { return .vertical }
@@ -39,9 +41,9 @@ extension LeptonicaImage {
     /// which then costs one extra reading). Lines are found by joining characters and words
     /// across with a bar of `lineJoiningBar` text heights; an edge is shared by the lines
     /// within half a text height of the outermost one.
-    func linesAlignRightOnly(textHeight: Double) throws(OCRError) -> Bool {
+    func linesAlignRightOnly(textHeight: Double, pieces: [PixelRect]? = nil) throws(OCRError) -> Bool {
         let bar = Int32(max(3, (textHeight * Self.lineJoiningBar).rounded()))
-        let lines = try lineBlobs(joinedBy: bar, down: false, textHeight: textHeight)
+        let lines = try lineBlobs(joinedBy: bar, down: false, textHeight: textHeight, pieces: pieces ?? componentBoxes(connectivity: 8))
         guard lines.count >= Self.alignedLinesMinimumCount,
             let left = lines.map(\.x).min(), let right = lines.map({ $0.x + $0.width }).max()
         else { return false }
@@ -63,9 +65,9 @@ extension LeptonicaImage {
     /// The line-like blobs of a 1-bit page once its ink is closed with a bar `bar` pixels
     /// long, across (or `down`): at least `lineBlobMinimumLength` text heights long,
     /// between half a text height and `lineBlobMaximumThickness` thick, and joined from at
-    /// least `lineBlobMinimumParts` pieces of ink (a pole or a rule is one piece already:
-    /// a road sign's post, halved, made the page's lines run down).
-    private func lineBlobs(joinedBy bar: Int32, down: Bool, textHeight: Double) throws(OCRError) -> [PixelRect] {
+    /// least `lineBlobMinimumParts` of the page's `pieces` of ink (a pole or a rule is one
+    /// piece already: a road sign's post, halved, made the page's lines run down).
+    private func lineBlobs(joinedBy bar: Int32, down: Bool, textHeight: Double, pieces: [PixelRect]) throws(OCRError) -> [PixelRect] {
         let joined = try closedSafelyWithBrick(width: down ? 1 : bar, height: down ? bar : 1, "join characters along lines")
         let long = joined.componentBoxes(connectivity: 8).filter { box in
             let length = Double(down ? box.height : box.width)
@@ -74,7 +76,6 @@ extension LeptonicaImage {
                 && thickness >= textHeight / 2
         }
         guard !long.isEmpty else { return [] }
-        let pieces = componentBoxes(connectivity: 8)
         var grid = Grid(pieces, cell: max(4, Int(textHeight)))
         return long.filter { blob in
             grid.candidates(near: blob, reach: 0).lazy.filter { blob.contains(pieces[$0]) }.prefix(Self.lineBlobMinimumParts).count

@@ -127,14 +127,20 @@ struct ImagePreparation {
         var scaled = try (evened ?? page).scaled(by: scale)
         var rules: LeptonicaImage?
         if let textHeight { (scaled, rules) = try scaled.removingRules(textHeight: textHeight * scale, level: background) }
-        let lineDirection = try textHeight.flatMap { height throws(OCRError) in try binary.textLineDirection(textHeight: height) }
+        // Both from the components the text height was measured in.
+        let lineDirection = try textHeight.flatMap { height throws(OCRError) in
+            try binary.textLineDirection(textHeight: height, pieces: components)
+        }
+        let linesAlignRightOnly = try textHeight.map { height throws(OCRError) in
+            try binary.linesAlignRightOnly(textHeight: height, pieces: components)
+        }
         trace?.noteText("direction", lineDirection.map { $0 == .vertical ? "down" : "across" } ?? "unmeasured")
         if let textHeight { trace?.note("textHeight", textHeight) }
         return Base(
             image: scaled, scale: scale, textHeight: textHeight.map { $0 * scale },
             background: background, rules: rules,
             lineDirection: lineDirection,
-            linesAlignRightOnly: try textHeight.map { height throws(OCRError) in try binary.linesAlignRightOnly(textHeight: height) } ?? false,
+            linesAlignRightOnly: linesAlignRightOnly ?? false,
             twoSizes: twoSizes,
             paperCorners: corners?.scaled(by: scale),
             content: region.map { ($0, whole.size) })

@@ -71,7 +71,7 @@ struct UnreadLineReview {
     /// chained into one box (a logo's web address over its letters), read as sparse text.
     static func unreadTallLines(_ found: [PixelRect], reading: [PreparedLine], textHeight: Double?) -> [PixelRect] {
         let height = textHeight ?? ImagePreparation.targetTextHeight
-        let read = reading.map { $0.preparedBox.padded(by: max(2, $0.preparedBox.height / 4)) }
+        let read = readAreas(reading.map(\.preparedBox))
         return Array(
             found.filter { box in
                 Double(box.height) > TextLineFinder.shapedTallest * height && Double(box.height) <= TextLineFinder.tallest * height
@@ -81,6 +81,11 @@ struct UnreadLineReview {
 
     /// The most tall found lines read as sparse text per page.
     static let mostTallLines = 3
+
+    /// The areas lines read at `boxes` cover: each box with a quarter of its height around it.
+    private static func readAreas(_ boxes: [PixelRect]) -> [PixelRect] {
+        boxes.map { $0.padded(by: max(2, $0.height / 4)) }
+    }
 
     /// The found lines no line of `reading` covers, shaped like text, and the ends of those it
     /// covers that lie beyond the reading of their row (`unreadEnds`), pieces of one row joined; those on
@@ -94,7 +99,7 @@ struct UnreadLineReview {
     static func unreadLines(_ found: [PixelRect], reading: [PreparedLine], textHeight: Double?, frame: PreparedFrame? = nil) -> [PixelRect] {
         let height = textHeight ?? ImagePreparation.targetTextHeight
         let readBoxes = reading.map(\.preparedBox)
-        let read = readBoxes.map { $0.padded(by: max(2, $0.height / 4)) }
+        let read = readAreas(readBoxes)
         let shaped = found.filter { TextLineFinder.isShapedLikeText($0, textHeight: height) }
         // The read lines whose box (a quarter of its height around it) holds a found line's centre.
         let covering = { (box: PixelRect) in
