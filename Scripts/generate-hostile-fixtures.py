@@ -15,6 +15,8 @@ Needs: apt-get install python3-pil qpdf
 - TestImages/pdf/encrypted.pdf (qpdf, a user password), page-bomb.pdf (a 200 x 200 inch page
   holding a 4x4 image), javascript.pdf (an open action running JavaScript), broken-xref.pdf
   (the cross-reference table's offsets wrong), too-many-pages.pdf (1,001 blank pages).
+- TestImages/pdf/redacted-scan.pdf: three-lines.png as a scan with a black box drawn over its
+  second line; stamped-scan.pdf: the same scan with a one-line text layer (a Bates stamp).
 """
 import os
 import struct
@@ -169,9 +171,29 @@ def pdfs():
         f.write(pdf(objects))
 
 
+def shown_pdfs():
+    """Scans with something drawn over them: what the page shows is what is read."""
+    directory = os.path.join(TEST_IMAGES, "pdf")
+    three = Image.open(os.path.join(TEST_IMAGES, "three-lines.png"))
+    scale = 72 / 300  # points per pixel at 300 ppi
+    # A black box over the second line (rows 96-126 of 233): a redaction.
+    box = b"0 g 0 %.2f %.2f %.2f re f" % ((233 - 130) * scale, three.width * scale, 38 * scale)
+    # One line of text, drawn in the blank strip under the last line: a Bates stamp.
+    stamp = b"BT /F1 6 Tf 4 3 Td (ABC-000123) Tj ET"
+    for name, drawn in (("redacted-scan.pdf", box), ("stamped-scan.pdf", stamp)):
+        objects = image_pages([(three, 300)])
+        stream = b"q %.2f 0 0 %.2f 0 0 cm /Im0 Do Q " % (three.width * scale, three.height * scale) + drawn
+        objects[2] = objects[2].replace(b">> >> /Contents", b">> /Font << /F1 6 0 R >> >> /Contents")
+        objects[3] = b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream"
+        objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+        with open(os.path.join(directory, name), "wb") as f:
+            f.write(pdf(objects))
+
+
 def main():
     mirrored_exif()
     pdfs()
+    shown_pdfs()
     for name, scans in (("scan-bomb", 300), ("many-scans", 150)):
         with open(os.path.join(TEST_IMAGES, "fuzz", name + ".jpg"), "wb") as f:
             f.write(progressive(2000, 2000, scans))

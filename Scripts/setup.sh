@@ -6,13 +6,13 @@
 #
 #   bash Scripts/setup.sh            # library, CLI and tests
 #   bash Scripts/setup.sh --bench    # also the tesseract command, Pillow, numpy and fonts for
-#                                    # Benchmarks/, and tiffcp and cwebp for ../shared/hostile
+#                                    # Benchmarks/, and tiffcp, cwebp, img2pdf and qpdf for ../shared/hostile
 #   bash Scripts/setup.sh --cross    # also Debian's arm64 C headers, for Scripts/cross-compile-check.sh
 set -euo pipefail
 
 packages=(pkg-config libtesseract-dev libleptonica-dev libpng-dev libjpeg-dev libwebp-dev tesseract-ocr-kor tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-script-hang poppler-utils)
 if [[ "${1:-}" == "--bench" ]]; then
-    packages+=(tesseract-ocr python3-pil python3-numpy libtiff-tools webp fonts-nanum fonts-unfonts-core fonts-baekmuk fonts-noto-cjk)
+    packages+=(tesseract-ocr python3-pil python3-numpy libtiff-tools webp img2pdf qpdf fonts-nanum fonts-unfonts-core fonts-baekmuk fonts-noto-cjk)
 fi
 if [[ "${1:-}" == "--cross" ]]; then
     packages+=(libc6-dev-arm64-cross)

@@ -147,7 +147,7 @@ public final class TesseractOCRRepository: OCRRepository {
         var results: [OCRResult] = []
         for page in 1...max(1, pdf.pageCount) {
             try Task.checkCancellation()
-            let image = try pdf.image(ofPage: page)
+            let image = try pdf.image(ofPage: page, maximumPixelCount: options.maximumPixelCount, timeLimit: options.timeLimit)
             results.append(try await recognize(page: 0, of: image, languages: languages, rotation: rotation, options: options, progress: nil))
         }
         return results

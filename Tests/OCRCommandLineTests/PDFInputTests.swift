@@ -21,7 +21,7 @@ struct PDFInputTests {
         return String(rest[..<(rest.range(of: "==> ")?.lowerBound ?? rest.endIndex)])
     }
 
-    @Test("Every page of a scanned PDF is read as its stored scan: the same text as reading the images")
+    @Test("Every page of a scanned PDF is rendered at its scan's resolution, pixel for pixel: the same text as reading the images")
     func scannedPages() async throws {
         let pdf = Fixture("pdf/scan-2pages.pdf").path
         let read = await Self.run(["scan", pdf])
@@ -80,5 +80,51 @@ struct PDFInputTests {
         let text = try ScanCommandTests.poppler("pdftotext", ["-layout", output, "-"])
         let recognized = read.output.split(separator: "\n").filter { !$0.hasPrefix("==>") }.joined(separator: "\n")
         #expect(CharacterErrorRate.between(text, recognized) <= 0.02, "\(text)")
+    }
+
+    @Test("A page is read as it is shown: the line under a redaction's black box is not read, nor put in the searchable PDF")
+    func redactionHonoured() async throws {
+        let pdf = Fixture("pdf/redacted-scan.pdf").path
+        let read = await Self.run(["scan", pdf, "-q"])
+        #expect(read.status == .success)
+        let lines = read.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(lines)")
+        #expect(!read.output.contains("수익률"), "the hidden line was read: \(read.output)")
+        #expect(read.output.contains("보인다") && read.output.contains("쉽다"), "\(read.output)")
+
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("redacted-\(UUID().uuidString).pdf").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        #expect(await Self.run(["scan", pdf, "--format", "pdf", "-o", output, "-q"]).status == .success)
+        let text = try ScanCommandTests.poppler("pdftotext", [output, "-"])
+        #expect(!text.contains("수익률") && text.contains("보인다"), "\(text)")
+    }
+
+    @Test("A text layer that holds a little of the page (a stamp on a scan) does not skip it: the scan and the stamp are read")
+    func partialTextLayer() async throws {
+        let read = await Self.run(["scan", Fixture("pdf/stamped-scan.pdf").path, "-q"])
+        #expect(read.status == .success)
+        #expect(read.output.contains("수익률을") && read.output.contains("ABC-000123"), "\(read.output)")
+    }
+
+    @Test("--format json prints a document for a page not read: its file, the reason and the exit code")
+    func jsonOfSkippedPage() async throws {
+        let run = await Self.run(["scan", Fixture("pdf/text-page.pdf").path, "--format", "json", "-q"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        #expect((object["error"] as? String)?.contains("already carries text") == true)
+        #expect(object["exitCode"] as? Int == 0)
+        #expect(try JSONSchema.resultDocument.problems(in: Data(run.output.utf8), definition: "failure") == [])
+    }
+
+    @Test("A PDF named like a poppler option (-h, --help, -png) is read as the file it is")
+    func optionLikeNames() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pdf-names-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for name in ["-h", "--help", "-png"] {
+            try FileManager.default.copyItem(at: Fixture("pdf/redacted-scan.pdf").url, to: directory.appendingPathComponent(name))
+        }
+        let run = try ExecutableTests.shell("cd '\(directory.path)' && \"$OCR\" scan -q -- -h --help -png")
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.components(separatedBy: "보인다").count == 4, "\(run.standardOutput)")
     }
 }

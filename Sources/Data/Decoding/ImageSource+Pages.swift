@@ -17,18 +17,21 @@ extension ImageSource {
     /// is read once, when its turn comes, and its bytes kept for a second load.
     ///
     /// A PDF is one source per page, named the same way, each made an image when its turn
-    /// comes (`PDFFile.image(ofPage:)`: its scan as stored, or rendered at the scan's own
-    /// resolution, as a PNG that records it); a page that already
-    /// carries text fails with `OCRError.pageHasText` unless `readingTextPages`. A PDF that
-    /// cannot be opened (encrypted, damaged, poppler missing) is one failing source.
-    public static func pages(ofFileAtPath path: String, readingTextPages: Bool = false) -> [ImageSource] {
+    /// comes (`PDFFile.image(ofPage:)`: rendered as it is shown, at its scan's own
+    /// resolution, as a PNG that records it; within `options`' pixel and time limits); a
+    /// page whose text layer already holds its text fails with `OCRError.pageHasText` unless
+    /// `readingTextPages`. A PDF that cannot be opened (encrypted, damaged, poppler missing)
+    /// is one failing source.
+    public static func pages(
+        ofFileAtPath path: String, readingTextPages: Bool = false, options: RecognitionOptions = RecognitionOptions()
+    ) -> [ImageSource] {
         switch FileKind(path) {
         case .pipe:
             return [ImageSource.readOnce(name: path) { try ImageSource.file(atPath: path).load() }]
         case .other:
             return [ImageSource.file(atPath: path)]
         case .pdf:
-            return pdfPages(ofFileAtPath: path, readingTextPages: readingTextPages)
+            return pdfPages(ofFileAtPath: path, readingTextPages: readingTextPages, options: options)
         case .tiff:
             break
         }
@@ -50,7 +53,7 @@ extension ImageSource {
     }
 
     /// The pages of the PDF at `path` (see `pages(ofFileAtPath:readingTextPages:)`).
-    private static func pdfPages(ofFileAtPath path: String, readingTextPages: Bool) -> [ImageSource] {
+    private static func pdfPages(ofFileAtPath path: String, readingTextPages: Bool, options: RecognitionOptions) -> [ImageSource] {
         let pdf: PDFFile
         do {
             pdf = try PDFFile(path: path)
@@ -59,17 +62,24 @@ extension ImageSource {
         }
         return (1...max(1, pdf.pageCount)).map { page in
             ImageSource(name: pdf.pageCount > 1 ? "\(path) [page \(page) of \(pdf.pageCount)]" : path) {
-                if !readingTextPages, try pdf.hasText(page: page) { throw OCRError.pageHasText(page: page) }
-                return try pdf.image(ofPage: page)
+                if !readingTextPages, try pdf.hasText(page: page, timeLimit: options.timeLimit) { throw OCRError.pageHasText(page: page) }
+                return try pdf.image(ofPage: page, maximumPixelCount: options.maximumPixelCount, timeLimit: options.timeLimit)
             }
         }
     }
 
-    /// What a path is, as far as counting its pages goes: told from its type and its first bytes.
+    /// What a path is, as far as counting its pages goes: told from its type and, for a
+    /// regular file only, its first bytes. A pipe or device is never opened here: opening
+    /// a named pipe to look would let its writer go (it reads once, when its turn comes).
     private enum FileKind {
         case tiff, pdf, pipe, other
 
         init(_ path: String) {
+            var named = stat()
+            guard stat(path, &named) == 0, named.st_mode & S_IFMT == S_IFREG else {
+                self = named.st_mode & S_IFMT == S_IFIFO ? .pipe : .other
+                return
+            }
             let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
             guard descriptor >= 0 else {
                 self = .other

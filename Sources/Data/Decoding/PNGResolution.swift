@@ -1,7 +1,7 @@
 import Foundation
 
-/// The resolution a PNG states (its `pHYs` chunk, pixels per metre), read and written in
-/// its bytes without decoding it.
+/// The resolution a PNG states (its `pHYs` chunk, pixels per metre), read from its bytes
+/// without decoding it.
 enum PNGResolution {
     private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
@@ -17,25 +17,6 @@ enum PNGResolution {
         guard let perMetre else { return nil }
         let resolution = (Double(perMetre) * 0.0254).rounded()
         return (70...2400).contains(resolution) ? resolution : nil
-    }
-
-    /// `data` (a PNG) stating `resolution` pixels per inch: its `pHYs` chunk rewritten, or
-    /// one added after the header; `data` itself when it is not a PNG.
-    static func stating(_ resolution: Double, in data: Data) -> Data {
-        var bytes = [UInt8](data)
-        guard bytes.starts(with: signature), bytes.count >= 33 else { return data }
-        let perMetre = UInt32(max(1, (resolution / 0.0254).rounded()))
-        let perAxis = (0..<4).map { UInt8(truncatingIfNeeded: perMetre >> (24 - 8 * $0)) }
-        var chunk = Array("pHYs".utf8) + perAxis + perAxis + [1]  // x, y, unit: metre
-        let crc = chunk.withUnsafeBufferPointer { CRC32.checksum($0) }
-        chunk += (0..<4).map { UInt8(truncatingIfNeeded: crc >> (24 - 8 * $0)) }
-        let existing = bytes.withUnsafeBufferPointer { physicalChunk(in: $0) }
-        if let (offset, length) = existing, length == 9 {
-            bytes.replaceSubrange(offset + 4..<offset + 4 + 4 + 9 + 4, with: chunk)
-        } else {
-            bytes.insert(contentsOf: [0, 0, 0, 9] + chunk, at: 33)  // after IHDR, which comes first
-        }
-        return Data(bytes)
     }
 
     /// Where the `pHYs` chunk starts (its length field) and its data's length, when it comes
