@@ -52,14 +52,15 @@ enum HelpText {
 
         ARGUMENTS:
           <image>                 Images to read: PNG, JPEG, TIFF, BMP, GIF or WebP files, PDFs
-                                  (every page, rasterised with poppler's pdftoppm), or
+                                  (every page, rendered as shown with poppler's tools), or
                                   directories of them. '-' reads standard input.
 
         OPTIONS:
           --files-from <file>     Read the image paths from <file>, one per line ('-': standard
                                   input), as they arrive, with engines kept warm; each result
                                   is printed as soon as it is done (with --format jsonl, one
-                                  line per input, its path and any error). The map step of
+                                  line per image, with its path, its input's index in the list,
+                                  a PDF page's page and pages, and any error). The map step of
                                   Spark's RDD.pipe or GNU Parallel (Docs/Scaling.md).
           -l, --lang <lang>       Tesseract languages joined by '+', most important first;
                                   'auto' picks them per image from the script detected.
@@ -117,8 +118,8 @@ enum HelpText {
                                   per core (more wait their turn). (default: the number of
                                   cores)
           -r, --recursive         Read directories at every level, not only their top.
-          --read-text-pages       Read PDF pages that already carry text as images too (by
-                                  default they are noted and left out).
+          --read-text-pages       Read PDF pages whose text layer already holds their text as
+                                  images too (by default they are noted and left out).
           -L, --follow-links      With --recursive, follow links to directories too (each
                                   directory is still read once; without it, links to
                                   directories are noted and not followed).

@@ -8,13 +8,6 @@ enum LineReader {
     /// The longest line kept whole, in bytes: a path the system opens is shorter.
     static let longestLine = Int(PATH_MAX)
 
-    /// The lines of the file at `path` (empty when it cannot be opened; `opened` says why).
-    static func lines(ofFileAtPath path: String) -> (lines: AsyncStream<String>, failure: String?) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return (AsyncStream { $0.finish() }, String(cString: strerror(errno))) }
-        return (lines(of: descriptor, closing: true), nil)
-    }
-
     /// The lines of the open file `descriptor`, read to its end (and closed, with `closing`).
     static func lines(of descriptor: Int32, closing: Bool = false) -> AsyncStream<String> {
         AsyncStream { continuation in

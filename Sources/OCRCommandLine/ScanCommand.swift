@@ -33,12 +33,15 @@ struct ScanCommand {
             return .dataError
         }
         // A multi-page TIFF or a PDF is one source per page; standard input is read once.
-        let sources = paths.flatMap { path in
+        let perInput = paths.map { path in
             path == "-"
                 ? [ImageSource.readOnce(name: "<stdin>", load: console.readStandardInput)]
                 // A searchable PDF of a PDF keeps every page: pages with text are read too.
-                : ImageSource.pages(ofFileAtPath: path, readingTextPages: options.readsTextPages || options.format == .pdf)
+                : ImageSource.pages(
+                    ofFileAtPath: path, readingTextPages: options.readsTextPages || options.format == .pdf, options: options.recognitionOptions)
         }
+        let sources = perInput.flatMap { $0 }
+        let positions = InputPositions(perInput.enumerated().flatMap { InputPosition.of(input: $0.offset, sourceCount: $0.element.count) })
         // The files written are checked before any image is read.
         let outputs: ScanOutputs
         do {
@@ -56,7 +59,7 @@ struct ScanCommand {
         let progress = console.standardErrorIsTerminal && !options.quiet ? ProgressReporter(total: sources.count, console: console) : nil
         let items = reader(over: repository).recognizeText(
             in: sources, rotation: options.rotation, options: options.recognitionOptions, maximumConcurrency: jobs)
-        var status = await printing(items, formatter: formatter, sources: sources, outputs: outputs, progress: progress)
+        var status = await printing(items, formatter: formatter, sources: sources, positions: positions, outputs: outputs, progress: progress)
         if !expansion.skipped.isEmpty { status = max(status, .dataError) }
         if let pdf = outputs.pdf {
             do {
@@ -74,7 +77,7 @@ struct ScanCommand {
     /// input order — reports the failures (on the progress line when drawn), and writes each
     /// image's annotation and PDF page (`outputs`, for `sources`); the worst status.
     private func printing(
-        _ items: OCRBatch, formatter: ResultFormatter, sources: [ImageSource], outputs: ScanOutputs?,
+        _ items: OCRBatch, formatter: ResultFormatter, sources: [ImageSource], positions: InputPositions, outputs: ScanOutputs?,
         progress: ProgressReporter?
     ) async -> ExitCode {
         func report(_ message: String, note: Bool = false) {
@@ -96,7 +99,7 @@ struct ScanCommand {
                 report("\(item.name): \(Self.cause(of: error))", note: ExitCode(for: error) == .success)
             }
             if options.format == .jsonl {  // as each finishes
-                console.standardOutput(formatter.output(for: item, index: printed) ?? "")
+                console.standardOutput(formatter.output(for: item, index: printed, position: positions[item.index]) ?? "")
                 continue
             }
             if case .success(let result) = item.outcome, let annotation = outputs?.annotation(forPage: item.index) {
@@ -111,7 +114,7 @@ struct ScanCommand {
                     status = max(status, failure.status)
                     report("\(ready.name): \(failure.message)")
                 }
-                guard let text = formatter.output(for: ready, index: printed) else { continue }
+                guard let text = formatter.output(for: ready, index: printed, position: positions[ready.index]) else { continue }
                 console.standardOutput(text)
                 printed += 1
             }
@@ -142,32 +145,44 @@ struct ScanCommand {
     /// `--files-from`: the paths of `list` (`-`: standard input) read as they arrive, each
     /// result printed as soon as it can be (`jsonl`: as each finishes; other formats in the
     /// order of the paths), on the repository's engines kept warm. A path that is a
-    /// directory gives its images; one that cannot be read is a failed input like any other.
+    /// directory gives its images; one that cannot be read, or a line that is no path
+    /// (`FileList.refusal`), is a failed input like any other.
     private func runArriving(from list: String) async -> ExitCode {
-        let lines: AsyncStream<String>
-        if list == "-" {
-            lines = console.standardInputLines()
-        } else {
-            let opened = LineReader.lines(ofFileAtPath: list)
-            if let failure = opened.failure {
-                console.error("\(list): cannot read the list of files: \(failure).")
-                return .dataError
-            }
-            lines = opened.lines
+        let fileList: FileList
+        do {
+            fileList = try FileList(list, console: console)
+        } catch {
+            console.error("\(list): cannot read the list of files: \(error.reason).")
+            return .dataError
         }
         let jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let (made, failure) = makeRepository(jobs: jobs)
         guard let repository = made else { return failure }
         let expansion = InputExpansion(recursive: options.recursive, followsLinks: options.followsLinks)
         let readsTextPages = options.readsTextPages
+        let recognitionOptions = options.recognitionOptions
+        let positions = InputPositions()
         let sources = AsyncStream<ImageSource> { continuation in
             let feeding = Task {
-                for await line in lines where !line.isEmpty {
+                var number = 0
+                var input = 0
+                for await line in fileList.lines {
+                    number += 1
+                    guard !line.isEmpty else { continue }
+                    defer { input += 1 }
+                    if let refusal = fileList.refusal(of: line, number: number) {
+                        positions.append([InputPosition(input: input)])
+                        continuation.yield(ImageSource(name: line) { throw OCRError.unreadableFile(path: line, reason: refusal) })
+                        continue
+                    }
                     let expanded = expansion.expand([line])
                     for path in expanded.paths {
-                        for source in ImageSource.pages(ofFileAtPath: path, readingTextPages: readsTextPages) { continuation.yield(source) }
+                        let pages = ImageSource.pages(ofFileAtPath: path, readingTextPages: readsTextPages, options: recognitionOptions)
+                        positions.append(InputPosition.of(input: input, sourceCount: pages.count))
+                        for source in pages { continuation.yield(source) }
                     }
                     for skipped in expanded.skipped {
+                        positions.append([InputPosition(input: input)])
                         continuation.yield(
                             ImageSource(name: skipped.path) { throw OCRError.unreadableFile(path: skipped.path, reason: skipped.reason) })
                     }
@@ -178,8 +193,8 @@ struct ScanCommand {
         }
         let formatter = ResultFormatter(format: options.format, multipleInputs: true, extraction: options.extraction)
         let items = reader(over: repository).recognizeText(
-            arriving: sources, rotation: options.rotation, options: options.recognitionOptions, maximumConcurrency: jobs)
-        return await printing(items, formatter: formatter, sources: [], outputs: nil, progress: nil)
+            arriving: sources, rotation: options.rotation, options: recognitionOptions, maximumConcurrency: jobs)
+        return await printing(items, formatter: formatter, sources: [], positions: positions, outputs: nil, progress: nil)
     }
 
     /// Writes the picture of what was read (`--annotate`); the status to exit with.

@@ -34,12 +34,16 @@ struct ResultFormatter {
     }
 
     /// The output for one finished image, or `nil` when it prints nothing (a failure, in
-    /// every format but `jsonl`, where a failure is a record too). `index` counts the
-    /// images printed so far.
-    func output(for item: OCRBatchItem, index: Int) -> String? {
+    /// every format but `jsonl` and `json`, where a failure is a record too, so the output
+    /// is always a document). `index` counts the images printed so far; `position` is where
+    /// the image comes from among the inputs.
+    func output(for item: OCRBatchItem, index: Int, position: InputPosition? = nil) -> String? {
         switch (format, item.outcome) {
         case (.jsonl, _):
-            return Self.encode(BatchRecord(item: item, extraction: extraction), pretty: false) + "\n"
+            return Self.encode(BatchRecord(item: item, position: position, extraction: extraction), pretty: false) + "\n"
+        case (.json, .failure(let error)):
+            let failure = FailureRecord(file: item.name, error: String(describing: error), exitCode: ExitCode(for: error).rawValue)
+            return (multipleInputs && index > 0 ? ",\n" : "") + Self.encode(failure, pretty: true) + "\n"
         case (_, .failure), (.pdf, _):  // a PDF is written to its file at the end
             return nil
         case (.text, .success(let result)):
@@ -64,6 +68,13 @@ struct ResultFormatter {
                 return fields.joined(separator: "\t") + "\n"
             }.joined()
         }
+    }
+
+    /// What `--format json` prints for an image that was not read (`$defs/failure` in the schema).
+    private struct FailureRecord: Encodable {
+        var file: String
+        var error: String
+        var exitCode: Int32
     }
 
     private static func encode(_ value: some Encodable, pretty: Bool) -> String {
