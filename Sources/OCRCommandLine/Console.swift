@@ -78,6 +78,8 @@ public struct Console: Sendable {
         }
         let output = FileDescriptorWriter(descriptor: STDOUT_FILENO, failure: closed.contains(STDOUT_FILENO) ? EBADF : nil)
         let error = FileDescriptorWriter(descriptor: STDERR_FILENO)
+        Termination.shared.register(output)
+        Termination.shared.register(error)
         return Console(
             standardOutput: { output.write($0) },
             standardError: { error.write($0) },
@@ -110,10 +112,18 @@ final class FileDescriptorWriter: Sendable {
 
     var failure: Int32? { firstError.withLock { $0 } }
 
+    /// Writes all of `text` in one call, so nothing (`close()` included) comes between its parts.
     func write(_ text: String) {
         firstError.withLock { error in
             guard error == nil else { return }
             error = DescriptorWriter.write(Data(text.utf8), to: descriptor)
+        }
+    }
+
+    /// Waits for a write under way to finish, then writes nothing more (the process is ending).
+    func close() {
+        firstError.withLock { error in
+            if error == nil { error = ECANCELED }
         }
     }
 }

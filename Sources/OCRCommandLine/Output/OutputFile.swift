@@ -151,6 +151,7 @@ final class PendingFile {
         }
         self.descriptor = descriptor
         self.temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        Termination.shared.register(temporary: temporaryPath)
         self.destination = destination
         self.shownAs = shownAs
     }
@@ -168,6 +169,7 @@ final class PendingFile {
         if fsync(descriptor) != 0 { throw failure(errno) }
         isOpen = false
         close(descriptor)
+        defer { Termination.shared.unregister(temporary: temporaryPath) }
         guard rename(temporaryPath, destination) == 0 else {
             let code = errno
             unlink(temporaryPath)
@@ -181,6 +183,7 @@ final class PendingFile {
         isOpen = false
         close(descriptor)
         unlink(temporaryPath)
+        Termination.shared.unregister(temporary: temporaryPath)
     }
 
     private func failure(_ code: Int32) -> OutputFile.Refusal {
