@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Runs `ocr` on hostile situations that are not one image file: link loops, outputs that
 would destroy files, a full disk, oversized word lists and texts, decoding bombs in a batch,
-lines wider than Tesseract reads, standard input named twice. Each case is one process.
+lines wider than Tesseract reads, standard input named twice, a PDF that stalls its renderer,
+list lines that are no paths, a PDF named like an option. Each case is one process.
 
 Usage:
   /usr/bin/python3 Scripts/hostile-cases.py [--ocr PATH] [--memory-mb M] [CASE...]
@@ -26,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -147,6 +149,38 @@ def cases(work, ocr):
     def closed_output():
         return ["/bin/sh", "-c", f'exec "{ocr}" scan "{image(work)}" >&-'], [], None
 
+    def stalling_pdf():
+        # 150,000 translucent fills of the whole page: minutes of rendering for 20 KB.
+        body = zlib.compress(b"/G0 gs " + b"0.5 g 0 0 612 792 re f 0.9 g 0 0 612 792 re f\n" * 75000)
+        path = os.path.join(work, "stall.pdf")
+        with open(path, "wb") as f:
+            f.write(fixtures().pdf([
+                b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /ExtGState << /G0 5 0 R >> >> /Contents 4 0 R >>",
+                b"<< /Filter /FlateDecode /Length %d >>\nstream\n" % len(body) + body + b"\nendstream",
+                b"<< /Type /ExtGState /ca 0.5 /CA 0.5 >>"]))
+        return [ocr, "scan", path, "--time-limit", "5"], [], None
+
+    def listed(name, lines):
+        path = os.path.join(work, name)
+        with open(path, "wb") as f:
+            f.write(b"".join(line + b"\n" for line in lines))
+        return path
+
+    def nul_in_list():
+        good = image(work).encode()
+        return [ocr, "scan", "--files-from", listed("nul.list", [good + b"\0/../../etc/shadow", good]), "--format", "jsonl"], [], None
+
+    def stdin_in_list():
+        return [ocr, "scan", "--files-from", "-", "--format", "jsonl"], [], listed("stdin.list", [b"/dev/stdin", image(work).encode()])
+
+    def directory_as_list():
+        return [ocr, "scan", "--files-from", work, "--format", "jsonl"], [], None
+
+    def option_named_pdf():
+        shutil.copy(os.path.join(ROOT, "TestImages", "pdf", "redacted-scan.pdf"), os.path.join(work, "-h"))
+        return ["/bin/sh", "-c", f'cd "{work}" && exec "{ocr}" scan -q -- -h'], [], None
+
     return [
         ("symlink loops", loops, 0, 30, ["not followed"]),
         ("16 JPEG scan bombs", scan_bombs, 65, 30, ["scans"]),
@@ -164,6 +198,11 @@ def cases(work, ocr):
         ("a line 19,540 px wide", long_line, 0, 60, []),
         ("escape codes in a name", forged_name, 65, 5, ["\\e[2J"]),
         ("standard output closed", closed_output, 1, 5, ["standard output is closed"]),
+        ("PDF rendering past --time-limit", stalling_pdf, 1, 5, ["longer than the limit of 5 s"]),
+        ("a NUL byte in a list line", nul_in_list, 65, 10, ["holds a NUL byte"]),
+        ("/dev/stdin in a list", stdin_in_list, 65, 10, ["names standard input"]),
+        ("a directory as the list", directory_as_list, 65, 5, ["it is a directory"]),
+        ("a PDF named -h", option_named_pdf, 0, 10, []),
     ]
 
 
