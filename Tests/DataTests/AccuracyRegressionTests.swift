@@ -29,7 +29,7 @@ struct AccuracyRegressionTests {
 
     @Test("Skewed, photographed, small, faded, light-on-dark and unevenly lit pages read within budget", arguments: hardPages)
     func hardPage(fixture: Fixture, budget: Double) async throws {
-        let result = try await SharedRepository.get().recognizeText(in: fixture.data())
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), options: .suite)
         let rate = CharacterErrorRate.between(result.text, try fixture.expectedText())
         #expect(rate <= budget, "CER \(rate):\n\(result.text)")
         #expect(result.rotation == .upright)
@@ -40,7 +40,7 @@ struct AccuracyRegressionTests {
         let fixture = Fixture(name)
         // White becomes level 153, as in a photograph taken in poor light.
         let dim = try fixture.grayscaleImage().applying("dim the page") { pixGammaTRC(nil, $0, 1.0, 0, 425) }
-        let result = try await SharedRepository.get().recognizeText(in: try dim.pngData(), rotation: .upright)
+        let result = try await SharedRepository.get().recognizeText(in: try dim.pngData(), rotation: .upright, options: .suite)
         let rate = CharacterErrorRate.between(result.text, try fixture.expectedText())
         #expect(rate <= 0.05, "CER \(rate):\n\(result.text)")
     }
@@ -51,11 +51,11 @@ struct AccuracyRegressionTests {
 
     @Test("Turned pages without a hint: orientation detected, reported, and read", arguments: turnedPages)
     func detectsOrientation(fixture: Fixture) async throws {
-        let result = try await SharedRepository.get().recognizeText(in: fixture.data())
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), options: .suite)
         #expect(result.rotation == fixture.rotation)
         #expect(CharacterErrorRate.between(result.text, try fixture.expectedText()) <= 0.05)
         let uprightName = fixture.fileName.replacingOccurrences(of: "-rot\(fixture.rotation.degrees)", with: "")
-        let upright = try await SharedRepository.get().recognizeText(in: Fixture(uprightName).data())
+        let upright = try await SharedRepository.get().recognizeText(in: Fixture(uprightName).data(), options: .suite)
         #expect(result.imageSize == upright.imageSize)
     }
 
@@ -64,7 +64,7 @@ struct AccuracyRegressionTests {
         arguments: ["short-lines-40-rot90.png", "short-lines-56-rot90.png"])
     func quarterTurnOfShortLines(name: String) async throws {
         let fixture = Fixture(name, rotation: .clockwise90)
-        let result = try await SharedRepository.get().recognizeText(in: fixture.data())
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), options: .suite)
         #expect(result.rotation == .clockwise90)
         let rate = CharacterErrorRate.between(result.text, try fixture.expectedText())
         #expect(rate <= 0.05, "CER \(rate):\n\(result.text)")
@@ -76,7 +76,7 @@ struct AccuracyRegressionTests {
     func quarterTurnedTable(direction: Int32, rotation: RotationDegree) async throws {
         let fixture = Fixture("ruled-table.png")
         let turned = try fixture.grayscaleImage().applying("turn the table") { pixRotate90($0, direction) }
-        let result = try await SharedRepository.get().recognizeText(in: try turned.pngData())
+        let result = try await SharedRepository.get().recognizeText(in: try turned.pngData(), options: .suite)
         #expect(result.rotation == rotation)
         let rate = CharacterErrorRate.between(result.text, try fixture.expectedText())
         #expect(rate <= 0.05, "CER \(rate):\n\(result.text)")
@@ -85,7 +85,7 @@ struct AccuracyRegressionTests {
     @Test("A JPEG's EXIF orientation is honoured and reported")
     func exifOrientation() async throws {
         let fixture = Fixture("three-lines-exif6.jpg")
-        let result = try await SharedRepository.get().recognizeText(in: fixture.data())
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), options: .suite)
         #expect(result.rotation == .clockwise90)
         #expect(result.imageSize == ImageSize(width: 697, height: 233))
         #expect(CharacterErrorRate.between(result.text, try fixture.expectedText()) <= 0.05)
@@ -94,7 +94,7 @@ struct AccuracyRegressionTests {
     @Test("An explicit rotation overrides EXIF and detection")
     func explicitRotationWins() async throws {
         let fixture = Fixture("three-lines-exif6.jpg")
-        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright)
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright, options: .suite)
         #expect(result.rotation == .upright)
         #expect(result.imageSize == ImageSize(width: 233, height: 697))
         #expect(CharacterErrorRate.between(result.text, try fixture.expectedText()) > 0.5)
@@ -102,7 +102,7 @@ struct AccuracyRegressionTests {
 
     @Test("Korean words are not left as Latin letters, and English words stay English")
     func koreanAndEnglish() async throws {
-        let result = try await SharedRepository.get().recognizeText(in: Fixture("mixed.png").data())
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("mixed.png").data(), options: .suite)
         let first = try #require(result.filteredLines.first?.text)
         #expect(first.contains("모드로"))
         #expect(first.contains("Swift") && first.contains("OCR"))
@@ -110,11 +110,11 @@ struct AccuracyRegressionTests {
 
     @Test("The fast level reads clean pages too, and both levels box the same lines")
     func fastLevel() async throws {
-        var options = RecognitionOptions()
+        var options = RecognitionOptions.suite
         options.recognitionLevel = .fast
         let fixture = Fixture("three-lines.png")
         let fast = try await SharedRepository.get().recognizeText(in: fixture.data(), options: options)
-        let accurate = try await SharedRepository.get().recognizeText(in: fixture.data())
+        let accurate = try await SharedRepository.get().recognizeText(in: fixture.data(), options: .suite)
         #expect(CharacterErrorRate.between(fast.text, try fixture.expectedText()) <= 0.05)
         try #require(fast.lines.count == accurate.lines.count)
         for (a, b) in zip(fast.lines, accurate.lines) {
@@ -124,7 +124,7 @@ struct AccuracyRegressionTests {
 
     @Test("Boxes on a deskewed page still land on the text in the original image")
     func deskewedBoxes() async throws {
-        let result = try await SharedRepository.get().recognizeText(in: Fixture("skewed.png").data())
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("skewed.png").data(), options: .suite)
         try #require(result.lines.count == 4)
         let midpoints = result.lines.map(\.boundingBox.midY)
         #expect(midpoints == midpoints.sorted(by: >))

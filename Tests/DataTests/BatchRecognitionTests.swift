@@ -9,11 +9,11 @@ import Testing
 struct BatchRecognitionTests {
     @Test(
         "Images arriving one by one are each streamed as soon as read, before the next arrives; the stream ends with its sources",
-        .timeLimit(.minutes(10)))
+        .timeLimit(.minutes(15)))
     func arriving() async throws {
         let repository = try SharedRepository.get()
         let (sources, input) = AsyncStream.makeStream(of: ImageSource.self)
-        var items = repository.recognizeText(arriving: sources, maximumConcurrency: 2).makeAsyncIterator()
+        var items = repository.recognizeText(arriving: sources, options: .suite, maximumConcurrency: 2).makeAsyncIterator()
         input.yield(.data(try Fixture("three-lines.png").data(), name: "first"))
         // The input stays open: the first image must come out on its own.
         let first = try #require(await items.next())
@@ -38,7 +38,7 @@ struct BatchRecognitionTests {
             .file(atPath: Fixture("mixed.png").path),
         ]
         var items: [Int: OCRBatchItem] = [:]
-        for await item in repository.recognizeText(in: sources, maximumConcurrency: 3) {
+        for await item in repository.recognizeText(in: sources, options: .suite, maximumConcurrency: 3) {
             #expect(items[item.index] == nil)
             items[item.index] = item
         }
@@ -59,7 +59,7 @@ struct BatchRecognitionTests {
         let reported = Mutex<[Int: [Double]]>([:])
         var done = 0
         for await _ in repository.recognizeText(
-            in: sources, maximumConcurrency: 2,
+            in: sources, options: .suite, maximumConcurrency: 2,
             progress: { index, fraction in
                 reported.withLock { $0[index, default: []].append(fraction) }
             })
@@ -86,13 +86,13 @@ struct BatchRecognitionTests {
             }
         }
         var received = 0
-        for await _ in repository.recognizeText(in: sources, maximumConcurrency: 1) {
+        for await _ in repository.recognizeText(in: sources, options: .suite, maximumConcurrency: 1) {
             received += 1
             break
         }
         #expect(received == 1)
         // The one engine is free again only when the batch has stopped.
-        let again = try await repository.recognizeText(in: Fixture("three-lines.png").data())
+        let again = try await repository.recognizeText(in: Fixture("three-lines.png").data(), options: .suite)
         #expect(again.filteredLines.count == 3)
         // The first page, and at most the one started as it finished: not the other 18.
         #expect(loaded.withLock { $0 } <= 2)
@@ -115,7 +115,7 @@ struct BatchRecognitionTests {
 
     // Each test stops its batch from inside a load (a handshake, not a race with the reading):
     // which images are done when it stops does not depend on the machine's speed.
-    @Test("A cancelled batch still gives one item per image: those not done come out cancelled", .timeLimit(.minutes(5)))
+    @Test("A cancelled batch still gives one item per image: those not done come out cancelled", .timeLimit(.minutes(15)))
     func cancelReportsTheRest() async throws {
         let repository = try TesseractOCRRepository(maximumEngines: 1)
         let batch = Mutex<OCRBatch?>(nil)
@@ -124,7 +124,7 @@ struct BatchRecognitionTests {
             loaded.withLock { $0 += 1 }
             if index == 1 { batch.withLock { $0?.cancel() } }  // the first page is done, the second under way
         }
-        let stoppable = repository.recognizeText(in: sources, maximumConcurrency: 1)
+        let stoppable = repository.recognizeText(in: sources, options: .suite, maximumConcurrency: 1)
         batch.withLock { $0 = stoppable }
         var items: [OCRBatchItem] = []
         for await item in stoppable { items.append(item) }
@@ -135,7 +135,7 @@ struct BatchRecognitionTests {
         #expect(loaded.withLock { $0 } == 2)
     }
 
-    @Test("Cancelling the task that iterates a batch ends it with the rest reported cancelled", .timeLimit(.minutes(5)))
+    @Test("Cancelling the task that iterates a batch ends it with the rest reported cancelled", .timeLimit(.minutes(15)))
     func cancelledConsumer() async throws {
         let repository = try TesseractOCRRepository(maximumEngines: 1)
         let consumer = Mutex<Task<[OCRBatchItem], Never>?>(nil)
@@ -146,7 +146,7 @@ struct BatchRecognitionTests {
         let task = Task {
             for await _ in start { break }  // handshake: the task is known before the batch starts
             var items: [OCRBatchItem] = []
-            for await item in repository.recognizeText(in: sources, maximumConcurrency: 1) { items.append(item) }
+            for await item in repository.recognizeText(in: sources, options: .suite, maximumConcurrency: 1) { items.append(item) }
             return items
         }
         consumer.withLock { $0 = task }
@@ -156,12 +156,12 @@ struct BatchRecognitionTests {
         #expect(items.filter(Self.isCancelled).count == 19)
     }
 
-    @Test("A stopped batch of arriving images reports those that arrived and were not done", .timeLimit(.minutes(5)))
+    @Test("A stopped batch of arriving images reports those that arrived and were not done", .timeLimit(.minutes(15)))
     func cancelArriving() async throws {
         let repository = try TesseractOCRRepository(maximumEngines: 1)
         let batch = Mutex<OCRBatch?>(nil)
         let (sources, input) = AsyncStream.makeStream(of: ImageSource.self)
-        let stoppable = repository.recognizeText(arriving: sources, maximumConcurrency: 2)
+        let stoppable = repository.recognizeText(arriving: sources, options: .suite, maximumConcurrency: 2)
         batch.withLock { $0 = stoppable }
         for source in try Self.pages(onLoad: { _ in batch.withLock { $0?.cancel() } }).prefix(3) { input.yield(source) }
         var items: [OCRBatchItem] = []
@@ -174,12 +174,12 @@ struct BatchRecognitionTests {
 
     // A repository of its own: behind the shared one's queue (every suite's pages, on a loaded
     // two-core machine) the three pages once waited past the limit, which is there to catch a hang.
-    @Test("A concurrency of Int.max is clamped to the number of sources", .timeLimit(.minutes(3)))
+    @Test("A concurrency of Int.max is clamped to the number of sources", .timeLimit(.minutes(15)))
     func unboundedConcurrency() async throws {
         let repository = try TesseractOCRRepository(maximumEngines: 2)
         let sources = Array(repeating: ImageSource.file(atPath: Fixture("three-lines.png").path), count: 3)
         var count = 0
-        for await item in repository.recognizeText(in: sources, maximumConcurrency: .max) {
+        for await item in repository.recognizeText(in: sources, options: .suite, maximumConcurrency: .max) {
             #expect(try item.outcome.get().lines.count == 3)
             count += 1
         }

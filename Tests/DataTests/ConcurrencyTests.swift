@@ -13,10 +13,10 @@ struct ConcurrencyTests {
         let data = try Fixture("three-lines.png").data()
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await repository.recognizeText(in: data, rotation: .upright)
+            return try await repository.recognizeText(in: data, rotation: .upright, options: .suite)
         }
         await #expect(throws: CancellationError.self) { try await task.value }
-        let after = try await repository.recognizeText(in: data, rotation: .upright)
+        let after = try await repository.recognizeText(in: data, rotation: .upright, options: .suite)
         #expect(after.filteredLines.count == 3)
     }
 
@@ -30,7 +30,7 @@ struct ConcurrencyTests {
         // cancelled, so the reading cannot finish first however fast the machine is.
         let cancelled = DispatchSemaphore(value: 0)
         let task = Task {
-            try await repository.recognizeText(in: page, rotation: .upright, options: RecognitionOptions()) { fraction in
+            try await repository.recognizeText(in: page, rotation: .upright, options: RecognitionOptions.suite) { fraction in
                 let first = reported.withLock {
                     $0.append(fraction)
                     return $0.count == 1
@@ -46,14 +46,14 @@ struct ConcurrencyTests {
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(reported.withLock { $0.last ?? 1 } < 1)
 
-        let after = try await repository.recognizeText(in: Fixture("three-lines.png").data(), rotation: .upright)
+        let after = try await repository.recognizeText(in: Fixture("three-lines.png").data(), rotation: .upright, options: .suite)
         #expect(after.filteredLines.count == 3)
     }
 
     @Test("Progress rises monotonically and ends at 1; the closure alone needs no other argument")
     func progress() async throws {
         let reported = Mutex<[Double]>([])
-        let result = try await SharedRepository.get().recognizeText(in: Fixture("receipt.png").data()) { fraction in
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("receipt.png").data(), options: .suite) { fraction in
             reported.withLock { $0.append(fraction) }
         }
         #expect(result.text.contains("합계"))
@@ -67,14 +67,14 @@ struct ConcurrencyTests {
     @Test("Progress as an AsyncSequence: rising to 1, ending with the reading, whose result is the task's")
     func progressSequence() async throws {
         let data = try Fixture("receipt.png").data()
-        let (progress, reading) = try SharedRepository.get().recognizeTextReportingProgress(in: data, rotation: .upright)
+        let (progress, reading) = try SharedRepository.get().recognizeTextReportingProgress(in: data, rotation: .upright, options: .suite)
         var values: [Double] = []
         for await fraction in progress { values.append(fraction) }  // ends when the reading does
         let result = try await reading.value
         #expect(values.count >= 2)
         #expect(values == values.sorted())
         #expect(values.last == 1)
-        #expect(result.text == (try await SharedRepository.get().recognizeText(in: data, rotation: .upright).text))
+        #expect(result.text == (try await SharedRepository.get().recognizeText(in: data, rotation: .upright, options: .suite).text))
     }
 
     @Test("More engines than cores are never started: further calls wait their turn instead of sharing cores")
@@ -91,7 +91,7 @@ struct ConcurrencyTests {
         let data = try Fixture("receipt.png").data()
         let results = try await withThrowingTaskGroup(of: OCRResult.self) { group in
             for _ in 0..<12 {
-                group.addTask { try await repository.recognizeText(in: data, rotation: .upright) }
+                group.addTask { try await repository.recognizeText(in: data, rotation: .upright, options: .suite) }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -104,8 +104,8 @@ struct ConcurrencyTests {
     func cancellationIsolated() async throws {
         let repository = try SharedRepository.get()
         let data = try Fixture("three-lines.png").data()
-        let cancelled = Task { try await repository.recognizeText(in: Fixture("page.png").data(), rotation: .upright) }
-        let others = (0..<4).map { _ in Task { try await repository.recognizeText(in: data, rotation: .upright) } }
+        let cancelled = Task { try await repository.recognizeText(in: Fixture("page.png").data(), rotation: .upright, options: .suite) }
+        let others = (0..<4).map { _ in Task { try await repository.recognizeText(in: data, rotation: .upright, options: .suite) } }
         cancelled.cancel()
         for other in others {
             #expect(try await other.value.filteredLines.count == 3)

@@ -47,8 +47,8 @@ struct ContentRegionTests {
     @Test("Read from its region, the receipt on a large page reads as alone, its lines boxed where it lies on the page")
     func readFromRegion() async throws {
         let (image, receipt) = try page(width: 4000, height: 3000, with: "receipt.png", at: (2500, 300))
-        let alone = try await SharedRepository.get().recognizeText(in: Fixture("receipt.png").data(), rotation: .upright)
-        let result = try await SharedRepository.get().recognizeText(in: image.pngData(), rotation: .upright)
+        let alone = try await SharedRepository.get().recognizeText(in: Fixture("receipt.png").data(), rotation: .upright, options: .suite)
+        let result = try await SharedRepository.get().recognizeText(in: image.pngData(), rotation: .upright, options: .suite)
         #expect(result.imageSize == ImageSize(width: 4000, height: 3000))
         #expect(CharacterErrorRate.between(result.text, alone.text) <= 0.05, "\(result.text)")
         try Self.expectLines(of: result, inside: receipt)
@@ -57,7 +57,7 @@ struct ContentRegionTests {
     @Test("A sideways receipt on a large page: turned upright, its lines boxed where it lies in the upright page")
     func readTurnedFromRegion() async throws {
         let (image, receipt) = try page(width: 3000, height: 4000, with: "receipt-rot90.png", at: (200, 2600))
-        let result = try await SharedRepository.get().recognizeText(in: image.pngData(), rotation: nil)
+        let result = try await SharedRepository.get().recognizeText(in: image.pngData(), rotation: nil, options: .suite)
         #expect(result.rotation == .clockwise90)
         #expect(result.imageSize == ImageSize(width: 4000, height: 3000))
         #expect(CharacterErrorRate.between(result.text, try Fixture("receipt.png").expectedText()) <= 0.1, "\(result.text)")
@@ -78,7 +78,7 @@ struct ContentRegionTests {
             boxDestroy(&pointer)
             y += thickness + [4, 6, 8][index % 3]
         }
-        let result = try await SharedRepository.get().recognizeText(in: image.pngData(), rotation: nil)
+        let result = try await SharedRepository.get().recognizeText(in: image.pngData(), rotation: nil, options: .suite)
         #expect(result.rotation == .clockwise90)
         #expect(CharacterErrorRate.between(result.text, try Fixture("receipt.png").expectedText()) <= 0.1, "\(result.text)")
     }

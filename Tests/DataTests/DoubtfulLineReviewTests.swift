@@ -8,7 +8,7 @@ import Testing
 struct DoubtfulLineReviewTests {
     @Test("A condensed line the filter would drop is read widened, its box mapped back to where it is printed")
     func condensedLine() async throws {
-        let result = try await SharedRepository.get().recognizeText(in: Fixture("condensed.png").data())
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("condensed.png").data(), options: .suite)
         let line = try #require(result.lines.first { $0.text.contains("규동(쇠고기") }, "\(result.text)")
         // The third of three lines: the bottom third of the image (origin bottom-left), and
         // across the print, not widened past it.
@@ -23,7 +23,7 @@ struct DoubtfulLineReviewTests {
     @Test("Items and a total printed double height under small print: the page scaled by the small print, the tall lines read widened")
     func doubleHeight() async throws {
         let fixture = Fixture("double-height.png")
-        let result = try await SharedRepository.get().recognizeText(in: fixture.data())
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), options: .suite)
         let expected = try fixture.expectedLines()
         // The five double-height lines (items and the total), each read nearly right: read as
         // printed, `8,000` came out `8,080`, `8,600` and `18000`, and the total `40,060`.

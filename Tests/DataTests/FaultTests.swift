@@ -50,7 +50,7 @@ struct FaultTests {
         let error: OCRError?
         do {
             let repository = try TesseractOCRRepository(languages: ["kor"], dataDirectory: directory.path)
-            _ = try await repository.recognizeText(in: Fixture("three-lines.png").data())
+            _ = try await repository.recognizeText(in: Fixture("three-lines.png").data(), options: .suite)
             error = nil
         } catch let thrown as OCRError {
             error = thrown
@@ -79,7 +79,7 @@ struct FaultTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let error = await #expect(throws: OCRError.self) {
             let repository = try TesseractOCRRepository(languages: ["kor", "eng"], dataDirectory: directory.path)
-            _ = try await repository.recognizeText(in: Fixture("three-lines.png").data())
+            _ = try await repository.recognizeText(in: Fixture("three-lines.png").data(), options: .suite)
         }
         guard case .languageDataInvalid(let path, let why)? = error else {
             Issue.record("expected the language-data error, got \(String(describing: error))")
@@ -97,7 +97,7 @@ struct FaultTests {
         let paths = ["1.png", "2.png", "3.png"].map { directory.appendingPathComponent($0).path }
         let repository = try TesseractOCRRepository(maximumEngines: 1)
         var outcomes: [Int: Result<OCRResult, any Error>] = [:]
-        for await item in repository.recognizeText(in: paths.map { ImageSource.file(atPath: $0) }, maximumConcurrency: 1) {
+        for await item in repository.recognizeText(in: paths.map { ImageSource.file(atPath: $0) }, options: .suite, maximumConcurrency: 1) {
             outcomes[item.index] = item.outcome
             if item.index == 0 { try FileManager.default.removeItem(atPath: paths[2]) }
         }
@@ -113,18 +113,18 @@ struct TimeLimitTests {
     @Test("An image that takes longer than the time limit stops with OCRError.timedOut, and the engine reads the next one")
     func timesOut() async throws {
         let repository = try SharedRepository.get()
-        var options = RecognitionOptions()
+        var options = RecognitionOptions.suite
         options.timeLimit = .milliseconds(1)
         await #expect(throws: OCRError.timedOut(seconds: 0.001)) {
             try await repository.recognizeText(in: Fixture("page.png").data(), rotation: .upright, options: options)
         }
-        let next = try await repository.recognizeText(in: Fixture("three-lines.png").data(), rotation: .upright)
+        let next = try await repository.recognizeText(in: Fixture("three-lines.png").data(), rotation: .upright, options: .suite)
         #expect(next.lines.count == 3)
     }
 
     @Test("A fuzz-found striped GIF that takes ~14 s to read stops at its time limit")
     func slowInputStops() async throws {
-        var options = RecognitionOptions()
+        var options = RecognitionOptions.suite
         options.timeLimit = .seconds(1)
         let repository = try TesseractOCRRepository(maximumEngines: 1)  // its own engine: no wait for a shared one
         try await repository.warmUp()
@@ -132,13 +132,13 @@ struct TimeLimitTests {
             try await repository.recognizeText(in: Fixture("fuzz/striped-slow.gif").data(), rotation: nil, options: options)
         }
         // The repository goes on reading (with a new worker if the old one is still busy).
-        let next = try await repository.recognizeText(in: Fixture("three-lines.png").data(), rotation: .upright)
+        let next = try await repository.recognizeText(in: Fixture("three-lines.png").data(), rotation: .upright, options: .suite)
         #expect(next.lines.count == 3)
     }
 
     // The limit catches a hang; in a full run on a loaded two-core machine the two cases took 41 s.
     @Test(
-        "A progress callback that blocks delays neither cancellation nor the time limit", .timeLimit(.minutes(3)),
+        "A progress callback that blocks delays neither cancellation nor the time limit", .timeLimit(.minutes(15)),
         arguments: ["cancel", "time limit"])
     func blockingProgressCallback(stop: String) async throws {
         let repository = try TesseractOCRRepository(maximumEngines: 1)
@@ -146,7 +146,7 @@ struct TimeLimitTests {
         let blocking = Atomic(true)
         let release = DispatchSemaphore(value: 0)
         let (entered, enteredContinuation) = AsyncStream<Void>.makeStream()
-        var options = RecognitionOptions()
+        var options = RecognitionOptions.suite
         options.timeLimit = stop == "cancel" ? nil : .seconds(2)
         let task = Task {
             try await repository.recognizeText(in: Fixture("page.png").data(), rotation: .upright, options: options) { _ in

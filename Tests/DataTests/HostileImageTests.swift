@@ -57,7 +57,7 @@ struct HostileImageTests {
     func cancelledDecodeReportsCancellation() async throws {
         let data = try Fixture("fuzz/many-scans.jpg").data()
         let repository = try SharedRepository.get()
-        let task = Task { try await repository.recognizeText(in: data, rotation: .upright) }
+        let task = Task { try await repository.recognizeText(in: data, rotation: .upright, options: .suite) }
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
     }
@@ -67,7 +67,7 @@ struct HostileImageTests {
         arguments: [(2, RotationDegree.upright), (4, .clockwise180), (5, .clockwise270), (7, .clockwise90)])
     func mirroredEXIF(orientation: Int, rotation: RotationDegree) async throws {
         let fixture = Fixture("three-lines-exif\(orientation).jpg")
-        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: nil)
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: nil, options: .suite)
         #expect(result.rotation == rotation)
         #expect(CharacterErrorRate.between(result.text, try fixture.expectedText()) <= 0.05)
     }
@@ -80,7 +80,7 @@ struct HostileImageTests {
         let copies = 33_000 / line.size.width + 1
         let wide = try Self.sideBySide(line, copies: copies)
         #expect(wide.size.width > TesseractEngine.largestSide)
-        let result = try await SharedRepository.get().recognizeText(in: wide.pngData(), rotation: .upright)
+        let result = try await SharedRepository.get().recognizeText(in: wide.pngData(), rotation: .upright, options: .suite)
         try #require(result.lines.count == 1)
         let first = try Fixture("three-lines.png").expectedText().split(separator: "\n")[0]
         let expected = String(repeating: String(first), count: copies)

@@ -15,19 +15,19 @@ struct ImageInputTests {
         ]
         .map { Fixture("formats/\($0)") })
     func formats(fixture: Fixture) async throws {
-        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright)
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright, options: .suite)
         #expect(CharacterErrorRate.between(result.text, try Fixture("three-lines.png").expectedText()) <= 0.05)
     }
 
     @Test("Every page of a multi-page TIFF is read, one result per page, in order")
     func multiPageTIFF() async throws {
         let fixture = Fixture("formats/three-lines-2pages.tif")
-        let results = try await SharedRepository.get().recognizePages(in: fixture.data())
+        let results = try await SharedRepository.get().recognizePages(in: fixture.data(), options: .suite)
         #expect(results.count == 2)
         #expect(CharacterErrorRate.between(results[0].text, try Fixture("three-lines.png").expectedText()) <= 0.05)
         #expect(results[1].text.contains("행복마트") && results[1].text.contains("합계"))
         // Any other image is one page.
-        #expect(try await SharedRepository.get().recognizePages(in: Fixture("three-lines.png").data()).count == 1)
+        #expect(try await SharedRepository.get().recognizePages(in: Fixture("three-lines.png").data(), options: .suite).count == 1)
     }
 
     @Test("A file URL is read like its data; Vision's language tags read with their models")
@@ -35,21 +35,21 @@ struct ImageInputTests {
         let repository = try TesseractOCRRepository(languages: ["ko-KR", "en-US"])
         #expect(repository.defaultLanguages == ["kor", "eng"])
         let fixture = Fixture("three-lines.png")
-        let result = try await repository.recognizeText(at: fixture.url, rotation: .upright)
+        let result = try await repository.recognizeText(at: fixture.url, rotation: .upright, options: .suite)
         #expect(result.languages == ["kor", "eng"])
         #expect(CharacterErrorRate.between(result.text, try fixture.expectedText()) <= 0.05)
-        await #expect(throws: OCRError.self) { try await repository.recognizeText(at: URL(fileURLWithPath: "/nonexistent/a.png")) }
+        await #expect(throws: OCRError.self) { try await repository.recognizeText(at: URL(fileURLWithPath: "/nonexistent/a.png"), options: .suite) }
     }
 
     @Test("Every page of a PDF is read, one result per page, in order; PDF data as an image says how to read it")
     func pdfPages() async throws {
         let data = try Fixture("pdf/scan-2pages.pdf").data()
-        let results = try await SharedRepository.get().recognizePages(in: data)
+        let results = try await SharedRepository.get().recognizePages(in: data, options: .suite)
         #expect(results.count == 2)
         #expect(results[0].text.contains("행복마트") && results[0].text.contains("3,600"))
         #expect(CharacterErrorRate.between(results[1].text, try Fixture("three-lines.png").expectedText()) <= 0.05)
         await #expect {
-            try await SharedRepository.get().recognizeText(in: data, rotation: nil)
+            try await SharedRepository.get().recognizeText(in: data, rotation: nil, options: .suite)
         } throws: { error in
             guard case OCRError.unsupportedImage("pdf", let reason) = error else { return false }
             return reason.contains("recognizePages")
@@ -92,9 +92,9 @@ struct ImageInputTests {
 
     @Test("A TIFF of more pages than are read from one file is refused, not read for pages × the time limit")
     func tooManyPages() async throws {
-        #expect(try await SharedRepository.get().recognizePages(in: Self.tiff(pages: 3)).count == 3)
+        #expect(try await SharedRepository.get().recognizePages(in: Self.tiff(pages: 3), options: .suite).count == 3)
         let many = Self.tiff(pages: ImageSource.maximumPages + 1)
-        await #expect(throws: OCRError.self) { try await SharedRepository.get().recognizePages(in: many) }
+        await #expect(throws: OCRError.self) { try await SharedRepository.get().recognizePages(in: many, options: .suite) }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pages-\(UUID().uuidString).tif").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try many.write(to: URL(fileURLWithPath: path))
@@ -107,20 +107,20 @@ struct ImageInputTests {
     func pageSources() async throws {
         let sources = ImageSource.pages(ofFileAtPath: Fixture("formats/three-lines-2pages.tif").path)
         #expect(sources.map(\.name).map { $0.hasSuffix("[page 1 of 2]") || $0.hasSuffix("[page 2 of 2]") } == [true, true])
-        let second = try await SharedRepository.get().recognizeText(in: try sources[1].load(), rotation: .upright)
+        let second = try await SharedRepository.get().recognizeText(in: try sources[1].load(), rotation: .upright, options: .suite)
         #expect(second.text.contains("합계"))
         #expect(ImageSource.pages(ofFileAtPath: Fixture("three-lines.png").path).map(\.name) == [Fixture("three-lines.png").path])
     }
 
     @Test("Text on a transparent background reads as if on white")
     func alpha() async throws {
-        let result = try await SharedRepository.get().recognizeText(in: Fixture("three-lines-alpha.png").data(), rotation: .upright)
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("three-lines-alpha.png").data(), rotation: .upright, options: .suite)
         #expect(CharacterErrorRate.between(result.text, try Fixture("three-lines.png").expectedText()) <= 0.05)
     }
 
     @Test("An image with no text gives an empty result, not an error")
     func blankPage() async throws {
-        let result = try await SharedRepository.get().recognizeText(in: Fixture("blank.png").data(), rotation: .upright)
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("blank.png").data(), rotation: .upright, options: .suite)
         #expect(result.filteredLines.isEmpty)
         #expect(result.imageSize == ImageSize(width: 400, height: 300))
     }
@@ -135,7 +135,7 @@ struct ImageInputTests {
     @Test("Bad data throws the matching error", arguments: badInputs)
     func badData(name: String, data: Data, expected: OCRError) async throws {
         await #expect(throws: expected) {
-            try await SharedRepository.get().recognizeText(in: data, rotation: .upright)
+            try await SharedRepository.get().recognizeText(in: data, rotation: .upright, options: .suite)
         }
     }
 
@@ -161,13 +161,13 @@ struct ImageInputTests {
         let (file, format, corrupt) = Self.corruptions[index]
         let data = corrupt(try Fixture(file).data())
         await #expect(throws: OCRError.undecodableImage(format: format)) {
-            try await SharedRepository.get().recognizeText(in: data, rotation: .upright)
+            try await SharedRepository.get().recognizeText(in: data, rotation: .upright, options: .suite)
         }
     }
 
     @Test("An image over the pixel limit is refused before decoding")
     func pixelLimit() async throws {
-        var options = RecognitionOptions()
+        var options = RecognitionOptions.suite
         options.maximumPixelCount = 10_000
         await #expect(throws: OCRError.imageTooLarge(width: 697, height: 233, maximumPixelCount: 10_000)) {
             try await SharedRepository.get().recognizeText(in: Fixture("three-lines.png").data(), options: options)
@@ -177,14 +177,14 @@ struct ImageInputTests {
     @Test("A 30000×30000 PNG of 66 bytes is refused from its header, not decoded")
     func hugeHeader() async throws {
         await #expect(throws: OCRError.imageTooLarge(width: 30000, height: 30000, maximumPixelCount: 50_000_000)) {
-            try await SharedRepository.get().recognizeText(in: Fixture("huge-header.png").data())
+            try await SharedRepository.get().recognizeText(in: Fixture("huge-header.png").data(), options: .suite)
         }
     }
 
     @Test("A 24-megapixel scan is reduced for reading, and its boxes still refer to the full image")
     func largeImage() async throws {
         let fixture = Fixture("large.png")
-        let result = try await SharedRepository.get().recognizeText(in: fixture.data())
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), options: .suite)
         #expect(result.imageSize == ImageSize(width: 6000, height: 4000))
         #expect(CharacterErrorRate.between(result.text, try fixture.expectedText()) <= 0.05)
         // The text was pasted at (400, 600) of the 6000×4000 page.
@@ -203,7 +203,7 @@ struct ImageInputTests {
 
     @Test("A GIF is read from its first frame; later frames, however large, are never decoded")
     func gifFirstFrame() async throws {
-        let result = try await SharedRepository.get().recognizeText(in: Self.gifWithHugeSecondFrame(), rotation: .upright)
+        let result = try await SharedRepository.get().recognizeText(in: Self.gifWithHugeSecondFrame(), rotation: .upright, options: .suite)
         #expect(CharacterErrorRate.between(result.text, try Fixture("three-lines.png").expectedText()) <= 0.05)
     }
 
@@ -214,7 +214,7 @@ struct ImageInputTests {
             Array("GIF89a".utf8) + [16, 0, 16, 0, 0, 0, 0]
             + [0x2C, 0, 0, 0, 0, 0xB0, 0xB3, 0xB0, 0xB3, 0, 8, 2, 0x00, 0x01, 0, 0x3B]
         await #expect(throws: OCRError.imageTooLarge(width: 46000, height: 46000, maximumPixelCount: 50_000_000)) {
-            try await SharedRepository.get().recognizeText(in: Data(gif), rotation: .upright)
+            try await SharedRepository.get().recognizeText(in: Data(gif), rotation: .upright, options: .suite)
         }
     }
 
@@ -228,7 +228,7 @@ struct ImageInputTests {
         bmp[28] = 24
         bmp.replaceSubrange(18..<26, with: [0xA0, 0x86, 0x01, 0x00, 0xA0, 0x86, 0x01, 0x00])  // 100000 × 100000
         await #expect(throws: OCRError.imageTooLarge(width: 100_000, height: 100_000, maximumPixelCount: 50_000_000)) {
-            try await SharedRepository.get().recognizeText(in: Data(bmp), rotation: .upright)
+            try await SharedRepository.get().recognizeText(in: Data(bmp), rotation: .upright, options: .suite)
         }
     }
 
@@ -255,7 +255,7 @@ struct ImageInputTests {
     @Test("A tiled TIFF is refused as unsupported, saying so and how to convert it, not as corrupt")
     func tiledTIFFIsUnsupported() async throws {
         let error = await #expect(throws: OCRError.self) {
-            try await SharedRepository.get().recognizeText(in: Self.tiledTIFF(), rotation: .upright)
+            try await SharedRepository.get().recognizeText(in: Self.tiledTIFF(), rotation: .upright, options: .suite)
         }
         guard case .unsupportedImage(let format, let reason)? = error else {
             Issue.record("expected unsupportedImage, got \(String(describing: error))")
@@ -273,7 +273,7 @@ struct ImageInputTests {
         let comment: [UInt8] = [0xFF, 0xFE, 0x00, 0x06, 0xFF, 0xD9, 0xFF, 0xD9]
         let data = Data(jpeg.prefix(2)) + Data(comment) + jpeg.dropFirst(2).prefix(jpeg.count / 2)
         await #expect(throws: OCRError.undecodableImage(format: "jpeg")) {
-            try await SharedRepository.get().recognizeText(in: data, rotation: .upright)
+            try await SharedRepository.get().recognizeText(in: data, rotation: .upright, options: .suite)
         }
     }
 
@@ -281,7 +281,7 @@ struct ImageInputTests {
     func tinyImage() async throws {
         // A valid 1×1 white PNG.
         let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGP4DwABAQEAsTj2FAAAAABJRU5ErkJggg==")!
-        let result = try await SharedRepository.get().recognizeText(in: png, rotation: .upright)
+        let result = try await SharedRepository.get().recognizeText(in: png, rotation: .upright, options: .suite)
         #expect(result.lines.isEmpty)
         #expect(result.imageSize == ImageSize(width: 1, height: 1))
     }

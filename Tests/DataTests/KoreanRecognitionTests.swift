@@ -8,7 +8,7 @@ import Testing
 struct KoreanRecognitionTests {
     @Test("The three fixture lines come back in order")
     func threeLinesInOrder() async throws {
-        let result = try await SharedRepository.get().recognizeText(in: Fixture("three-lines.png").data(), rotation: .upright)
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("three-lines.png").data(), rotation: .upright, options: .suite)
         let lines = result.filteredLines.map { CharacterErrorRate.stripped($0.text) }
         try #require(lines.count == 3)
         #expect(lines[0].contains("상승장에서는"))
@@ -25,7 +25,7 @@ struct KoreanRecognitionTests {
 
     @Test("Fixtures are read within their character error budget", arguments: accuracyCases)
     func characterErrorRate(fixture: Fixture, budget: Double) async throws {
-        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: fixture.rotation)
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: fixture.rotation, options: .suite)
         let rate = CharacterErrorRate.between(result.text, try fixture.expectedText())
         #expect(rate <= budget, "CER \(rate) for \(fixture):\n\(result.text)")
         #expect(result.filteredLines.count == (try fixture.expectedLines().count))
@@ -35,7 +35,7 @@ struct KoreanRecognitionTests {
         "Boxes lie inside 0...1 and lines run top to bottom (y decreasing)",
         arguments: [Fixture("three-lines.png"), Fixture("receipt.png"), Fixture("page.png")])
     func boxesAndOrder(fixture: Fixture) async throws {
-        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright)
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright, options: .suite)
         try #require(!result.lines.isEmpty)
         for line in result.lines {
             for box in [line.boundingBox] + line.words.map(\.boundingBox) {
@@ -53,7 +53,7 @@ struct KoreanRecognitionTests {
     @Test("Line boxes sit where the generator drew the text")
     func boxGeometry() async throws {
         // Scripts/generate-fixtures.py: 40 px margin, 32 px font, lines every 51 px.
-        let result = try await SharedRepository.get().recognizeText(in: Fixture("three-lines.png").data(), rotation: .upright)
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("three-lines.png").data(), rotation: .upright, options: .suite)
         #expect(result.imageSize == ImageSize(width: 697, height: 233))
         try #require(result.lines.count == 3)
         for (index, line) in result.lines.enumerated() {
@@ -67,7 +67,7 @@ struct KoreanRecognitionTests {
 
     @Test("Words follow the line's spaces, not Tesseract's one-word-per-syllable split")
     func hangulWords() async throws {
-        let result = try await SharedRepository.get().recognizeText(in: Fixture("three-lines.png").data(), rotation: .upright)
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("three-lines.png").data(), rotation: .upright, options: .suite)
         let first = try #require(result.lines.first)
         #expect(first.words.map(\.text) == first.text.split(separator: " ").map(String.init))
         #expect(first.words.first?.text == "상승장에서는")
@@ -75,7 +75,7 @@ struct KoreanRecognitionTests {
 
     @Test("Words carry text, boxes and confidences that make up their line")
     func words() async throws {
-        let result = try await SharedRepository.get().recognizeText(in: Fixture("receipt.png").data(), rotation: .upright)
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("receipt.png").data(), rotation: .upright, options: .suite)
         let total = try #require(result.lines.last)
         #expect(CharacterErrorRate.stripped(total.words.map(\.text).joined()) == CharacterErrorRate.stripped(total.text))
         #expect(total.words.count >= 2)

@@ -45,7 +45,7 @@ struct KoreanSecondOpinionTests {
 
     @Test(
         "Menu lines printed in a heavy font, read as Latin garbage by the mixed model, are read in Korean",
-        .enabled(if: RealReceiptFixture.developmentSetIsPresent, "needs ../shared"), .timeLimit(.minutes(10)))
+        .enabled(if: RealReceiptFixture.developmentSetIsPresent, "needs ../shared"), .timeLimit(.minutes(15)))
     func heavyFontMenu() async throws {
         let texts = try await SharedRepository.lines(
             of: RealReceiptFixture.developmentSet.appendingPathComponent("menu_cafeteria_daily_printed_sheet.jpeg"))

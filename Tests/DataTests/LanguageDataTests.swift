@@ -30,7 +30,7 @@ struct LanguageDataTests {
 
     @Test("A language missing only from a later call's options is reported by that call")
     func missingLanguageInOptions() async throws {
-        var options = RecognitionOptions()
+        var options = RecognitionOptions.suite
         options.languages = ["eng", "qqq"]
         await #expect(throws: OCRError.self) {
             try await SharedRepository.get().recognizeText(in: Fixture("mixed.png").data(), options: options)
@@ -39,7 +39,7 @@ struct LanguageDataTests {
 
     @Test("Missing language data is the error reported even when the image is bad too (the engine starts while it decodes)")
     func missingLanguageBeforeBadImage() async throws {
-        var options = RecognitionOptions()
+        var options = RecognitionOptions.suite
         options.languages = ["kor", "qqq"]
         let error = await #expect(throws: OCRError.self) {
             try await SharedRepository.get().recognizeText(in: Data("not an image".utf8), options: options)
@@ -69,7 +69,7 @@ struct LanguageDataTests {
         let locator = LanguageDataLocator(environment: [:])
         #expect(locator.installedLanguages().contains { $0.code == "Hangul" })  // tesseract-ocr-script-hang (Scripts/setup.sh)
         #expect(throws: Never.self) { try locator.directory(for: ["script/Hangul"]) }
-        var options = RecognitionOptions()
+        var options = RecognitionOptions.suite
         options.languages = ["script/Hangul"]
         let result = try await SharedRepository.get().recognizeText(in: Fixture("three-lines.png").data(), rotation: .upright, options: options)
         #expect(result.lines.count == 3)
@@ -91,9 +91,9 @@ struct LanguageDataTests {
     @Test("A repository's default languages apply to single calls and batches alike")
     func defaultLanguages() async throws {
         let english = try TesseractOCRRepository(languages: ["eng"])
-        let single = try await english.recognizeText(in: Fixture("mixed.png").data())
+        let single = try await english.recognizeText(in: Fixture("mixed.png").data(), options: .suite)
         var batch: OCRResult?
-        for await item in english.recognizeText(in: [.file(atPath: Fixture("mixed.png").path)], maximumConcurrency: 1) {
+        for await item in english.recognizeText(in: [.file(atPath: Fixture("mixed.png").path)], options: .suite, maximumConcurrency: 1) {
             batch = try item.outcome.get()
         }
         // English alone cannot read Hangul: no Korean word survives, the English ones do.
@@ -105,7 +105,7 @@ struct LanguageDataTests {
 
     @Test("English-only recognition uses its own engine and still reads the English line")
     func otherLanguages() async throws {
-        var options = RecognitionOptions()
+        var options = RecognitionOptions.suite
         options.languages = ["eng"]
         let result = try await SharedRepository.get().recognizeText(in: Fixture("mixed.png").data(), options: options)
         #expect(result.text.contains("Tesseract 5.3"))

@@ -8,7 +8,7 @@ import Testing
 struct LatinLetterSecondOpinionTests {
     @Test("A brand's capital read as a digit is mended; digits beside syllables that are digits stay")
     func brandLetter() async throws {
-        let result = try await SharedRepository.get().recognizeText(in: Fixture("latin-in-hangul.png").data())
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("latin-in-hangul.png").data(), options: .suite)
         #expect(result.lines.contains { $0.text.contains("카카오T") }, "\(result.text)")
         #expect(result.lines.contains { $0.text.contains("제1회") }, "\(result.text)")
         #expect(result.lines.contains { $0.text.contains("서울12사3150") }, "\(result.text)")

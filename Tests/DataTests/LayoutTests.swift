@@ -307,7 +307,7 @@ struct LayoutTests {
     @Test("Two columns of prose, read end to end, come out column after column")
     func twoColumnPage() async throws {
         let fixture = Fixture("two-columns.png")
-        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright)
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright, options: .suite)
         #expect(CharacterErrorRate.between(result.text, try fixture.expectedText()) <= 0.05, "\(result.text)")
         let first = try #require(result.lines.first?.text.first)
         #expect(first == "상")
@@ -316,7 +316,7 @@ struct LayoutTests {
     @Test("A ruled table is read row by row, its rules neither joining rows nor read as characters")
     func ruledTable() async throws {
         let fixture = Fixture("ruled-table.png")
-        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright)
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright, options: .suite)
         #expect(CharacterErrorRate.between(result.text, try fixture.expectedText()) <= 0.05, "\(result.text)")
         #expect(result.lines.count == 5)
     }
@@ -357,7 +357,7 @@ struct LayoutTests {
     @Test("A card slip's ruled rows are read as printed: each cell's first line across, then the value under its label")
     func ruledSlip() async throws {
         let fixture = Fixture("layout/ruled-slip.png")
-        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright)
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright, options: .suite)
         let texts = result.lines.map { $0.text.filter { !$0.isWhitespace } }
         let expected = try fixture.expectedText().split(separator: "\n").map { $0.filter { !$0.isWhitespace } }
         #expect(texts == expected, "\(result.text)")
@@ -379,7 +379,7 @@ struct LayoutTests {
     @Test("A key-value slip is read row by row: each label with its amount, never a column of labels then one of amounts")
     func keyValueSlip() async throws {
         let fixture = Fixture("layout/key-value-slip.png")  // Tesseract's own layout analysis reads it as two columns
-        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright)
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright, options: .suite)
         let texts = result.lines.map { $0.text.filter { !$0.isWhitespace } }
         for row in ["과세금액24,182", "청구금액26,600", "카드결제26,600"] {
             #expect(texts.contains(row), "\(result.text)")
@@ -404,7 +404,7 @@ struct LayoutTests {
     @Test("A single line cropped 15 px high is read")
     func thinStrip() async throws {
         let fixture = Fixture("thin-strip.png")
-        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright)
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright, options: .suite)
         #expect(CharacterErrorRate.between(result.text, try fixture.expectedText()) <= 0.1, "\(result.text)")
     }
 }

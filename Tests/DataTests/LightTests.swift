@@ -31,7 +31,7 @@ struct LightTests {
     func faintPrintBesideDarkEdge() async throws {
         // The page's darkest 1% is the desk's edge, so the page does not count as faint; the
         // found lines' own ink is grey 180 on paper about 20 levels lighter.
-        let result = try await SharedRepository.get().recognizeText(in: Fixture("faint-photo.png").data())
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("faint-photo.png").data(), options: .suite)
         #expect(result.text.contains("214-86-35510"), "\(result.text)")
     }
 
@@ -54,7 +54,7 @@ struct LightTests {
         let y = image.size.height - 124
         #expect(evened.level(x: 164, y: y) < 60)
         #expect(evened.level(x: 440, y: y) < 160)
-        let result = try await SharedRepository.get().recognizeText(in: fixture.data())
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), options: .suite)
         #expect(CharacterErrorRate.between(result.text, try fixture.expectedText()) <= 0.03, "\(result.text)")
     }
 

@@ -10,13 +10,15 @@ import Testing
 struct ModelSplitReaderTests {
     @Test("The fast level splits kor+eng; the accurate level and one language read with one engine")
     func whoSplits() {
-        let fast = EngineSetup(languages: ["kor", "eng"], options: RecognitionOptions(recognitionLevel: .fast))
+        let fast = EngineSetup(languages: ["kor", "eng"], options: RecognitionOptions(recognitionLevel: .fast, timeLimit: SuiteLimits.timeLimit))
         #expect(fast.split?.first.languages == ["kor"])
         #expect(fast.split?.others.languages == ["eng"])
         #expect(fast.split?.first.readsFirstModelAlone == false, "the first model's engine is the one every look shares")
-        #expect(EngineSetup(languages: ["kor", "eng"], options: RecognitionOptions()).split == nil)
-        #expect(EngineSetup(languages: ["kor"], options: RecognitionOptions(recognitionLevel: .fast)).split == nil)
-        #expect(EngineSetup(languages: ["eng", "kor"], options: RecognitionOptions(recognitionLevel: .fast)).split == nil)
+        #expect(EngineSetup(languages: ["kor", "eng"], options: RecognitionOptions.suite).split == nil)
+        #expect(EngineSetup(languages: ["kor"], options: RecognitionOptions(recognitionLevel: .fast, timeLimit: SuiteLimits.timeLimit)).split == nil)
+        #expect(
+            EngineSetup(languages: ["eng", "kor"], options: RecognitionOptions(recognitionLevel: .fast, timeLimit: SuiteLimits.timeLimit)).split
+                == nil)
     }
 
     @Test("Latin words in Korean lines come from the English model, which the Korean one cannot write")
@@ -25,7 +27,7 @@ struct ModelSplitReaderTests {
         let prepared = PreparedImage(image: image, frame: PreparedFrame(identityOf: image.size))
         let engines = EngineCache(locator: LanguageDataLocator(explicitDirectory: nil))
         let control = RecognitionControl(progress: nil)
-        let fast = EngineSetup(languages: ["kor", "eng"], options: RecognitionOptions(recognitionLevel: .fast))
+        let fast = EngineSetup(languages: ["kor", "eng"], options: RecognitionOptions(recognitionLevel: .fast, timeLimit: SuiteLimits.timeLimit))
         let split = try #require(try engines.reader(for: fast).look(at: prepared, PSM_SINGLE_BLOCK, control: control))
         let korean = try #require(try engines.engine(for: ["kor"]).look(at: prepared, PSM_SINGLE_BLOCK, control: control))
         let text = split.map(\.line.text).joined(separator: "\n")
@@ -50,7 +52,8 @@ struct ModelSplitReaderTests {
         #expect(market.confidence >= 0.5, "\(market.text): \(market.confidence)")
 
         let fast = try await SharedRepository.get().recognizeText(
-            in: Fixture("hidden-word.png").data(), rotation: .upright, options: RecognitionOptions(recognitionLevel: .fast), progress: nil)
+            in: Fixture("hidden-word.png").data(), rotation: .upright,
+            options: RecognitionOptions(recognitionLevel: .fast, timeLimit: SuiteLimits.timeLimit), progress: nil)
         #expect(fast.text.contains("시장에서 사과 한 봉지와 배추 두 포기를"), "\(fast.text)")
     }
 }

@@ -15,7 +15,7 @@ struct NumberReviewTests {
     @Test("A digit lost in the line (632-08-49689) comes back from the number read alone, and the check digit confirms it")
     func misreadBusinessNumber() async throws {
         let fixture = Fixture("business-number.png")
-        let result = try await SharedRepository.get().recognizeText(in: fixture.data())
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), options: .suite)
         #expect(result.lines.contains { $0.text == "사업자번호 632-98-49689" }, "\(result.text)")
         let receipt = ReceiptExtractor().extract(from: result)
         #expect(receipt.businessRegistrationNumber?.value == "632-98-49689")
@@ -24,7 +24,7 @@ struct NumberReviewTests {
 
     @Test("A date's digit lost under a print-head streak (2021 for 2024) comes back when both models read it alone")
     func misreadDate() async throws {
-        let result = try await SharedRepository.get().recognizeText(in: Fixture("faded-date.png").data())
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("faded-date.png").data(), options: .suite)
         #expect(result.lines.contains { $0.text == "주문일시 2024-04-24 13:39:29" }, "\(result.text)")
         let receipt = ReceiptExtractor().extract(from: result)
         #expect(receipt.date?.value.year == 2024, "\(String(describing: receipt.date))")
@@ -32,7 +32,7 @@ struct NumberReviewTests {
 
     @Test("A card number whose mask the line model read out of shape (****_-90164) gets its shape back from the number read alone")
     func maskOutOfShape() async throws {
-        let result = try await SharedRepository.get().recognizeText(in: Fixture("card-mask.png").data())
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("card-mask.png").data(), options: .suite)
         #expect(result.lines.contains { $0.text.hasSuffix("4468-42**-****-0164") }, "\(result.text)")
         let receipt = ReceiptExtractor().extract(from: result)
         #expect(receipt.cardNumber?.value == "4468-42**-****-0164", "\(String(describing: receipt.cardNumber))")
@@ -40,7 +40,7 @@ struct NumberReviewTests {
 
     @Test("A card number whose mask the line model split into words (9752-99* *-* ** *_7246) is read again as one run and gets its shape back")
     func maskSplitIntoWords() async throws {
-        let result = try await SharedRepository.get().recognizeText(in: Fixture("card-mask-split.png").data())
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("card-mask-split.png").data(), options: .suite)
         #expect(result.lines.contains { $0.text == "카드번호 9752-99**-****-7246" }, "\(result.text)")
         let receipt = ReceiptExtractor().extract(from: result)
         #expect(receipt.cardNumber?.value == "9752-99**-****-7246", "\(String(describing: receipt.cardNumber))")

@@ -44,7 +44,7 @@ struct NumberTailSecondOpinionTests {
 
     @Test("The bundled sample receipt keeps its 500ml, which the English model reads unsure")
     func sampleReceiptUnit() async throws {
-        let result = try await SharedRepository.get().recognizeText(in: Fixture("receipt.png").data())
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("receipt.png").data(), options: .suite)
         #expect(result.lines.contains { $0.text == "생수 500ml 900" }, "\(result.text)")
     }
 
@@ -93,7 +93,7 @@ struct NumberTailSecondOpinionTests {
             ("10-hypermart-faded.png", "커피믹스 20T"), ("05-mart.png", "할인합계 -600"),
         ])
     func receiptTails(name: String, expected: String) async throws {
-        let result = try await SharedRepository.get().recognizeText(in: Fixture("receipts/\(name)").data())
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("receipts/\(name)").data(), options: .suite)
         #expect(result.lines.contains { $0.text.contains(expected) }, "\(result.text)")
     }
 }

@@ -21,7 +21,7 @@ struct OrientationSampleTests {
 
     @Test("At the fast level the sample is read by the Korean model's own engine, not split again")
     func fastLevel() {
-        let fast = EngineSetup(languages: ["kor", "eng"], options: RecognitionOptions(recognitionLevel: .fast))
+        let fast = EngineSetup(languages: ["kor", "eng"], options: RecognitionOptions(recognitionLevel: .fast, timeLimit: SuiteLimits.timeLimit))
         #expect(fast.turnedSample.languages == ["kor"])
         #expect(fast.turnedSample.split == nil)
     }

@@ -12,7 +12,7 @@ import Testing
 /// itself (Docs/Benchmarks.md, eleventh and twelfth sessions: every real image in each capture).
 @Suite(
     "Real images captured otherwise: turned, upside down, smaller, darker",
-    .enabled(if: RealReceiptFixture.developmentSetIsPresent, "needs ../shared/real-dev"), .timeLimit(.minutes(10)))
+    .enabled(if: RealReceiptFixture.developmentSetIsPresent, "needs ../shared/real-dev"), .timeLimit(.minutes(15)))
 struct RealCaptureTests {
     enum Capture: String, CustomStringConvertible, Sendable {
         /// Stored turned a quarter counter-clockwise (read a quarter clockwise), no EXIF.

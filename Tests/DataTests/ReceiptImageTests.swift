@@ -9,7 +9,7 @@ struct ReceiptImageTests {
         "Each receipt fixture gives its total, date and registration number, and no confident mistake",
         arguments: ReceiptFixture.all())
     func receipt(_ fixture: ReceiptFixture) async throws {
-        let options = RecognitionOptions(rules: .fieldExtraction())  // as `ocr scan --extract receipt` reads them
+        let options = RecognitionOptions(rules: .fieldExtraction(), timeLimit: SuiteLimits.timeLimit)  // as `ocr scan --extract receipt` reads them
         let result = try await SharedRepository.get().recognizeText(in: try fixture.imageData(), options: options)
         let read = ReceiptExtractor().extract(from: result)
         #expect(try fixture.requiredFieldErrors(in: read) == [])

@@ -9,7 +9,7 @@ import Testing
 /// as one block, a row whose value was lost read alone.
 @Suite(
     "Receipt rereading on images", .enabled(if: RealReceiptFixture.developmentSetIsPresent, "needs ../shared"),
-    .timeLimit(.minutes(10)))
+    .timeLimit(.minutes(15)))
 struct ReceiptRereadingImageTests {
     static let examples = RealReceiptFixture.developmentSet.deletingLastPathComponent().appendingPathComponent("receipt-examples")
 

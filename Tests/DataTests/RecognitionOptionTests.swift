@@ -16,7 +16,7 @@ struct RecognitionOptionTests {
     }
 
     static func read(customWords: [String]) async throws -> String {
-        let options = RecognitionOptions(customWords: customWords)
+        let options = RecognitionOptions(timeLimit: SuiteLimits.timeLimit, customWords: customWords)
         return try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright, options: options).text
     }
 
@@ -52,7 +52,7 @@ struct RecognitionOptionTests {
         "Automatic language: the script detected on the page picks the installed languages, and the result says which",
         arguments: [("three-lines.png", ["kor", "eng"], "상승장에서는"), ("english.png", ["eng"], "Thank you for shopping")])
     func automaticLanguage(name: String, languages: [String], expected: String) async throws {
-        let options = RecognitionOptions(automaticallyDetectsLanguage: true)
+        let options = RecognitionOptions(timeLimit: SuiteLimits.timeLimit, automaticallyDetectsLanguage: true)
         let result = try await SharedRepository.get().recognizeText(in: Fixture(name).data(), rotation: .upright, options: options)
         #expect(result.languages == languages)
         #expect(result.text.contains(expected), "\(result.text)")
@@ -83,7 +83,7 @@ struct RecognitionOptionTests {
 struct TopCandidateTests {
     @Test("Asked for three, each line offers its text first and up to two other readings, most confident first, through the rules")
     func threeCandidates() async throws {
-        let options = RecognitionOptions(candidateCount: 3)
+        let options = RecognitionOptions(timeLimit: SuiteLimits.timeLimit, candidateCount: 3)
         let result = try await SharedRepository.get().recognizeText(in: Fixture("custom-words.png").data(), rotation: .upright, options: options)
         #expect(result.lines.count == 3)
         for line in result.lines {
@@ -100,7 +100,7 @@ struct TopCandidateTests {
 
     @Test("Not asked for, no line carries alternatives (and none is read twice)")
     func offByDefault() async throws {
-        let result = try await SharedRepository.get().recognizeText(in: Fixture("three-lines.png").data(), rotation: .upright)
+        let result = try await SharedRepository.get().recognizeText(in: Fixture("three-lines.png").data(), rotation: .upright, options: .suite)
         #expect(result.lines.allSatisfy { $0.alternatives == nil && $0.topCandidates(5).count == 1 })
     }
 
@@ -118,8 +118,8 @@ struct TopCandidateTests {
     func regionOfInterestIsReadAlone() async throws {
         let data = try Fixture("three-lines.png").data()
         let repository = try SharedRepository.get()
-        let whole = try await repository.recognizeText(in: data, rotation: .upright, options: RecognitionOptions())
-        var options = RecognitionOptions()
+        let whole = try await repository.recognizeText(in: data, rotation: .upright, options: RecognitionOptions.suite)
+        var options = RecognitionOptions.suite
         options.regionOfInterest = NormalizedRect(x: 0, y: 0.4, width: 1, height: 0.6)  // the top two lines
         let region = try await repository.recognizeText(in: data, rotation: .upright, options: options)
         #expect(region.text == whole.lines.prefix(2).map(\.text).joined(separator: "\n"), "\(region.text)")

@@ -20,7 +20,7 @@ struct ResultAnnotationTests {
     @Test("A sideways receipt is drawn upright, with a coloured box on every line's edges and its text left untouched")
     func boxesWhereTheResultSays() async throws {
         let fixture = Fixture("receipt-rot90.png")
-        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: nil)
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: nil, options: .suite)
         #expect(result.rotation == .clockwise90)
         let png = try ResultAnnotation.png(of: try fixture.data(), result: result)
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
@@ -47,7 +47,7 @@ struct ResultAnnotationTests {
     @Test("Highlighted boxes (a receipt's fields) are drawn in blue over the lines' boxes")
     func highlightedFields() async throws {
         let fixture = Fixture("receipt.png")
-        let options = RecognitionOptions(rules: .fieldExtraction())
+        let options = RecognitionOptions(rules: .fieldExtraction(), timeLimit: SuiteLimits.timeLimit)
         let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright, options: options)
         let total = try #require(ReceiptExtractor().extract(from: result).total)
         let png = try ResultAnnotation.png(of: try fixture.data(), result: result, highlighting: [total.boundingBox])

@@ -13,8 +13,8 @@ struct RotationTests {
     func sameTextAsUpright(fixture: Fixture) async throws {
         let repository = try SharedRepository.get()
         let uprightName = fixture.fileName.replacingOccurrences(of: "-rot\(fixture.rotation.degrees)", with: "")
-        let upright = try await repository.recognizeText(in: Fixture(uprightName).data(), rotation: .upright)
-        let rotated = try await repository.recognizeText(in: fixture.data(), rotation: fixture.rotation)
+        let upright = try await repository.recognizeText(in: Fixture(uprightName).data(), rotation: .upright, options: .suite)
+        let rotated = try await repository.recognizeText(in: fixture.data(), rotation: fixture.rotation, options: .suite)
         #expect(rotated.text == upright.text)
         #expect(rotated.imageSize == upright.imageSize)
         #expect(rotated.rotation == fixture.rotation)
@@ -29,7 +29,7 @@ struct RotationTests {
     @Test("Without its rotation a turned page does not read correctly")
     func wrongRotationFails() async throws {
         let fixture = Fixture("three-lines-rot180.png", rotation: .clockwise180)
-        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright)
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright, options: .suite)
         #expect(CharacterErrorRate.between(result.text, try fixture.expectedText()) > 0.5)
     }
 }

@@ -61,7 +61,7 @@ struct RowReadingTests {
 
     @Test(
         "A row of text above a row of dashes, read as two broken lines in its block, comes out whole",
-        .enabled(if: RealReceiptFixture.developmentSetIsPresent, "needs ../shared"), .timeLimit(.minutes(10)))
+        .enabled(if: RealReceiptFixture.developmentSetIsPresent, "needs ../shared"), .timeLimit(.minutes(15)))
     func rowBesideDashes() async throws {
         let texts = try await SharedRepository.lines(of: ReceiptRereadingImageTests.examples.appendingPathComponent("s99_rcpt_14.png"))
         #expect(texts.contains("부가세 포함 1,209"), "\(texts)")
@@ -69,7 +69,7 @@ struct RowReadingTests {
 
     @Test(
         "Labels and their amounts far apart on grainy paper come out one row each",
-        .enabled(if: RealReceiptFixture.developmentSetIsPresent, "needs ../shared"), .timeLimit(.minutes(10)))
+        .enabled(if: RealReceiptFixture.developmentSetIsPresent, "needs ../shared"), .timeLimit(.minutes(15)))
     func summaryRowsOnGrainyPaper() async throws {
         let texts = try await SharedRepository.lines(of: ReceiptRereadingImageTests.examples.appendingPathComponent("s23_rcpt_04.png"))
             .map { $0.replacingOccurrences(of: " ", with: "") }
@@ -80,7 +80,7 @@ struct RowReadingTests {
 
     @Test(
         "A lone 0 far right of its label, which the block's reading drops, comes back on its row",
-        .enabled(if: RealReceiptFixture.developmentSetIsPresent, "needs ../shared"), .timeLimit(.minutes(10)))
+        .enabled(if: RealReceiptFixture.developmentSetIsPresent, "needs ../shared"), .timeLimit(.minutes(15)))
     func loneAmountOnItsRow() async throws {
         let texts = try await SharedRepository.lines(of: ReceiptRereadingImageTests.examples.appendingPathComponent("s23_rcpt_07.png"))
         for row in ["공급가액 0", "세액 0"] {

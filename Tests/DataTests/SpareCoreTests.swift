@@ -320,8 +320,8 @@ struct SpareCoreTests {
             languages: ["kor", "eng"], dataDirectory: nil, maximumEngines: 1, usesSpareCores: false)
         let helped = try TesseractOCRRepository(
             languages: ["kor", "eng"], dataDirectory: nil, maximumEngines: 1, usesSpareCores: true)
-        let expected = try await alone.recognizeText(in: data, rotation: nil)
-        let result = try await helped.recognizeText(in: data, rotation: nil)
+        let expected = try await alone.recognizeText(in: data, rotation: nil, options: .suite)
+        let result = try await helped.recognizeText(in: data, rotation: nil, options: .suite)
         #expect(result.lines == expected.lines)
         #expect(result.rotation == expected.rotation)
         #expect(!result.text.isEmpty)

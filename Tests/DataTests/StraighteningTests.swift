@@ -83,7 +83,7 @@ struct StraighteningTests {
         let fixture = Fixture("receipt-uneven-light.jpg")
         let image = try fixture.grayscaleImage()
         let corners = try #require(try image.paintingOverDesk().corners)
-        let result = try await SharedRepository.get().recognizeText(in: fixture.data())
+        let result = try await SharedRepository.get().recognizeText(in: fixture.data(), options: .suite)
         try #require(result.lines.count >= 6)
         let midpoints = result.lines.map(\.boundingBox.midY)
         #expect(midpoints == midpoints.sorted(by: >))
@@ -103,7 +103,7 @@ struct StraighteningTests {
         // `.fast` reads the page as photographed: the same lines must be boxed in the same places.
         #expect(corners.slant >= ImagePreparation.straighteningSlant)
         let asPhotographed = try await SharedRepository.get().recognizeText(
-            in: fixture.data(), rotation: nil, options: RecognitionOptions(recognitionLevel: .fast), progress: nil)
+            in: fixture.data(), rotation: nil, options: RecognitionOptions(recognitionLevel: .fast, timeLimit: SuiteLimits.timeLimit), progress: nil)
         for line in result.lines {
             let key = line.text.split(separator: " ").first
             guard let other = asPhotographed.lines.first(where: { $0.text.split(separator: " ").first == key }) else { continue }

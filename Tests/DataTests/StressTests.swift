@@ -28,7 +28,7 @@ struct StressTests {
         let png = good[0]
         let bad: [Data] = [Data(), Data("not an image".utf8), png.prefix(png.count / 2)]
         var serial: [String] = []
-        for data in good { serial.append(try await repository.recognizeText(in: data, rotation: .upright).text) }
+        for data in good { serial.append(try await repository.recognizeText(in: data, rotation: .upright, options: .suite).text) }
 
         let calls = 60
         var generator = SystemRandomNumberGenerator()
@@ -40,7 +40,7 @@ struct StressTests {
                 let task = Task { () -> Outcome in
                     defer { returned.record(index) }
                     do {
-                        return .text(try await repository.recognizeText(in: data, rotation: .upright).text)
+                        return .text(try await repository.recognizeText(in: data, rotation: .upright, options: .suite).text)
                     } catch let error as OCRError {
                         return .failed(error)
                     } catch is CancellationError {
@@ -72,6 +72,6 @@ struct StressTests {
             }
         }
         // Still healthy afterwards.
-        #expect(try await repository.recognizeText(in: good[0], rotation: .upright).text == serial[0])
+        #expect(try await repository.recognizeText(in: good[0], rotation: .upright, options: .suite).text == serial[0])
     }
 }

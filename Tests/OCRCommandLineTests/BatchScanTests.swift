@@ -25,12 +25,14 @@ struct BatchScanTests {
         let root = try Self.directory(top: ["mixed.png", "three-lines.png"], nested: ["receipt.png"])
         defer { try? FileManager.default.removeItem(at: root) }
         let flat = CapturedConsole()
-        #expect(await OCRCommandLine.run(["scan", root.path, "--format", "tsv"], console: flat.console) == .success)
+        #expect(await OCRCommandLine.run(SuiteLimits.commandLine(["scan", root.path, "--format", "tsv"]), console: flat.console) == .success)
         let files = Set(flat.standardOutput.split(separator: "\n").dropFirst().map { $0.split(separator: "\t")[0] })
         #expect(files.map { ($0 as NSString).lastPathComponent }.sorted() == ["mixed.png", "three-lines.png"])
 
         let deep = CapturedConsole()
-        #expect(await OCRCommandLine.run(["scan", root.path, "-r", "--format", "jsonl", "--jobs", "2"], console: deep.console) == .success)
+        #expect(
+            await OCRCommandLine.run(SuiteLimits.commandLine(["scan", root.path, "-r", "--format", "jsonl", "--jobs", "2"]), console: deep.console)
+                == .success)
         #expect(deep.standardOutput.split(separator: "\n").count == 3)
     }
 
@@ -48,7 +50,7 @@ struct BatchScanTests {
         #expect(page.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == page.count)
         close(descriptor)
         let captured = CapturedConsole()
-        #expect(await OCRCommandLine.run(["scan", root.path, "--format", "tsv"], console: captured.console) == .dataError)
+        #expect(await OCRCommandLine.run(SuiteLimits.commandLine(["scan", root.path, "--format", "tsv"]), console: captured.console) == .dataError)
         #expect(captured.standardOutput.contains("three-lines.png"))
         #expect(captured.standardError.contains("skipped: its name is not valid UTF-8"))
     }
@@ -57,7 +59,8 @@ struct BatchScanTests {
     func jsonLines() async throws {
         let inputs = [Fixture("three-lines.png").path, "/nonexistent/a.png", Fixture("mixed.png").path, Fixture("three-lines.txt").path]
         let captured = CapturedConsole()
-        let status = await OCRCommandLine.run(["scan"] + inputs + ["--format", "jsonl", "-j", "2"], console: captured.console)
+        let status = await OCRCommandLine.run(
+            SuiteLimits.commandLine(["scan"] + inputs + ["--format", "jsonl", "-j", "2"]), console: captured.console)
         #expect(status == .dataError)
         let objects = try captured.standardOutput.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
@@ -78,7 +81,7 @@ struct BatchScanTests {
     func orderedText() async throws {
         let inputs = ["page.png", "three-lines.png", "mixed.png"].map { Fixture($0).path }
         let captured = CapturedConsole()
-        #expect(await OCRCommandLine.run(["scan"] + inputs + ["--jobs", "3"], console: captured.console) == .success)
+        #expect(await OCRCommandLine.run(SuiteLimits.commandLine(["scan"] + inputs + ["--jobs", "3"]), console: captured.console) == .success)
         let headers = captured.standardOutput.split(separator: "\n").filter { $0.hasPrefix("==> ") }.map(String.init)
         #expect(headers == inputs.map { "==> \($0) <==" })
     }
@@ -89,7 +92,7 @@ struct BatchScanTests {
         let captured = CapturedConsole()
         var terminal = captured.console
         terminal.standardErrorIsTerminal = true
-        #expect(await OCRCommandLine.run(["scan"] + inputs, console: terminal) == .success)
+        #expect(await OCRCommandLine.run(SuiteLimits.commandLine(["scan"] + inputs), console: terminal) == .success)
         #expect(captured.standardError.contains("2/2"))
         #expect(captured.standardError.contains("images/s"))
         #expect(captured.standardOutput.contains("==>"))
@@ -97,7 +100,7 @@ struct BatchScanTests {
         let quiet = CapturedConsole()
         var quietConsole = quiet.console
         quietConsole.standardErrorIsTerminal = true
-        #expect(await OCRCommandLine.run(["scan"] + inputs + ["--quiet"], console: quietConsole) == .success)
+        #expect(await OCRCommandLine.run(SuiteLimits.commandLine(["scan"] + inputs + ["--quiet"]), console: quietConsole) == .success)
         #expect(quiet.standardError.isEmpty)
     }
 
@@ -107,7 +110,7 @@ struct BatchScanTests {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
         let captured = CapturedConsole()
-        #expect(await OCRCommandLine.run(["scan", root.path], console: captured.console) == .dataError)
+        #expect(await OCRCommandLine.run(SuiteLimits.commandLine(["scan", root.path]), console: captured.console) == .dataError)
         #expect(captured.standardError.contains("No images found"))
     }
 }

@@ -30,7 +30,7 @@ struct ExtractCommandTests {
         let path = try Self.write(Self.store)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let captured = CapturedConsole()
-        #expect(await OCRCommandLine.run(["extract", "receipt", path], console: captured.console) == .success)
+        #expect(await OCRCommandLine.run(SuiteLimits.commandLine(["extract", "receipt", path]), console: captured.console) == .success)
         let output = captured.standardOutput
         #expect(output.contains("GS25 역삼타워점"))
         #expect(output.contains("26,130원  (0.95 ✓)"), "\(output)")
@@ -43,7 +43,9 @@ struct ExtractCommandTests {
         let path = try Self.write(Self.store)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let captured = CapturedConsole()
-        #expect(await OCRCommandLine.run(["extract", "receipt", path, "--format", "json"], console: captured.console) == .success)
+        #expect(
+            await OCRCommandLine.run(SuiteLimits.commandLine(["extract", "receipt", path, "--format", "json"]), console: captured.console) == .success
+        )
         let object = try #require(try JSONSerialization.jsonObject(with: Data(captured.standardOutput.utf8)) as? [String: Any])
         let receipt = try #require(object["receipt"] as? [String: Any])
         #expect((receipt["total"] as? [String: Any])?["value"] as? Int == 26_130)
@@ -57,7 +59,9 @@ struct ExtractCommandTests {
         let path = try Self.write(text.joined(separator: "\n"))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let captured = CapturedConsole()
-        #expect(await OCRCommandLine.run(["extract", "receipt", path, "--format", "json"], console: captured.console) == .success)
+        #expect(
+            await OCRCommandLine.run(SuiteLimits.commandLine(["extract", "receipt", path, "--format", "json"]), console: captured.console) == .success
+        )
         let object = try #require(try JSONSerialization.jsonObject(with: Data(captured.standardOutput.utf8)) as? [String: Any])
         let receipt = try #require(object["receipt"] as? [String: Any])
         func basis(_ field: String) -> String? { (receipt[field] as? [String: Any])?["basis"] as? String }
@@ -70,12 +74,14 @@ struct ExtractCommandTests {
     @Test("A file that is not UTF-8 text, and a missing kind, are refused with their statuses")
     func refusals() async {
         let image = CapturedConsole()
-        #expect(await OCRCommandLine.run(["extract", "receipt", Fixture("three-lines.png").path], console: image.console) == .dataError)
+        #expect(
+            await OCRCommandLine.run(SuiteLimits.commandLine(["extract", "receipt", Fixture("three-lines.png").path]), console: image.console)
+                == .dataError)
         #expect(image.standardError.contains("not UTF-8 text"))
         let missing = CapturedConsole()
-        #expect(await OCRCommandLine.run(["extract"], console: missing.console) == .usage)
+        #expect(await OCRCommandLine.run(SuiteLimits.commandLine(["extract"]), console: missing.console) == .usage)
         #expect(missing.standardError.contains("Missing expected argument '<kind>'"))
         let unknown = CapturedConsole()
-        #expect(await OCRCommandLine.run(["extract", "invoice", "a.txt"], console: unknown.console) == .usage)
+        #expect(await OCRCommandLine.run(SuiteLimits.commandLine(["extract", "invoice", "a.txt"]), console: unknown.console) == .usage)
     }
 }

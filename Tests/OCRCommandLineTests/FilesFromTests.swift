@@ -11,7 +11,8 @@ struct FilesFromTests {
     func standardInput() async throws {
         let paths = [Fixture("three-lines.png").path, "/nonexistent/a.png", "", Fixture("mixed.png").path]
         let captured = CapturedConsole(input: Data((paths.joined(separator: "\n") + "\n").utf8))
-        let status = await OCRCommandLine.run(["scan", "--files-from", "-", "--format", "jsonl", "--jobs", "2"], console: captured.console)
+        let status = await OCRCommandLine.run(
+            SuiteLimits.commandLine(["scan", "--files-from", "-", "--format", "jsonl", "--jobs", "2"]), console: captured.console)
         #expect(status == .dataError)
         let records = try captured.standardOutput.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
@@ -32,12 +33,14 @@ struct FilesFromTests {
         defer { try? FileManager.default.removeItem(at: list) }
         try Data((Fixture("mixed.png").path + "\r\n" + Fixture("three-lines.png").path + "\r\n").utf8).write(to: list)
         let captured = CapturedConsole()
-        #expect(await OCRCommandLine.run(["scan", "--files-from", list.path], console: captured.console) == .success)
+        #expect(await OCRCommandLine.run(SuiteLimits.commandLine(["scan", "--files-from", list.path]), console: captured.console) == .success)
         let headers = captured.standardOutput.split(separator: "\n").filter { $0.hasPrefix("==> ") }
         #expect(headers == ["==> \(Fixture("mixed.png").path) <==", "==> \(Fixture("three-lines.png").path) <=="])
 
         let missing = CapturedConsole()
-        #expect(await OCRCommandLine.run(["scan", "--files-from", "/nonexistent/list.txt"], console: missing.console) == .dataError)
+        #expect(
+            await OCRCommandLine.run(SuiteLimits.commandLine(["scan", "--files-from", "/nonexistent/list.txt"]), console: missing.console)
+                == .dataError)
         #expect(missing.standardError.contains("cannot read the list of files"))
     }
 
@@ -46,7 +49,7 @@ struct FilesFromTests {
         arguments: [["a.png"], ["--format", "pdf", "-o", "x.pdf"], ["--annotate", "x.png"], ["-"]])
     func usage(extra: [String]) async {
         let captured = CapturedConsole()
-        #expect(await OCRCommandLine.run(["scan", "--files-from", "-"] + extra, console: captured.console) == .usage)
+        #expect(await OCRCommandLine.run(SuiteLimits.commandLine(["scan", "--files-from", "-"] + extra), console: captured.console) == .usage)
     }
 
     @Test("A list line that is no path — a NUL or control character, -, /dev/stdin — is refused with its line number; the rest are read")
@@ -54,7 +57,7 @@ struct FilesFromTests {
         let good = Fixture("three-lines.png").path
         let lines = [good + "\u{0}/../../etc/shadow", "/etc/passwd\u{0}.png", "-", "/dev/stdin", good + "\u{1B}", good]
         let captured = CapturedConsole(input: Data((lines.joined(separator: "\n") + "\n").utf8))
-        let status = await OCRCommandLine.run(["scan", "--files-from", "-", "--format", "jsonl"], console: captured.console)
+        let status = await OCRCommandLine.run(SuiteLimits.commandLine(["scan", "--files-from", "-", "--format", "jsonl"]), console: captured.console)
         #expect(status == .dataError)
         let records = try captured.standardOutput.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
@@ -72,14 +75,18 @@ struct FilesFromTests {
     @Test("A list that is a directory, or that names itself, is refused")
     func listThatIsNoList() async throws {
         let directory = CapturedConsole()
-        #expect(await OCRCommandLine.run(["scan", "--files-from", Fixture.directory.path], console: directory.console) == .dataError)
+        #expect(
+            await OCRCommandLine.run(SuiteLimits.commandLine(["scan", "--files-from", Fixture.directory.path]), console: directory.console)
+                == .dataError)
         #expect(directory.standardError.contains("it is a directory"), "\(directory.standardError)")
 
         let list = FileManager.default.temporaryDirectory.appendingPathComponent("self-\(UUID()).txt")
         defer { try? FileManager.default.removeItem(at: list) }
         try Data((list.path + "\n").utf8).write(to: list)
         let itself = CapturedConsole()
-        #expect(await OCRCommandLine.run(["scan", "--files-from", list.path, "--format", "jsonl"], console: itself.console) == .dataError)
+        #expect(
+            await OCRCommandLine.run(SuiteLimits.commandLine(["scan", "--files-from", list.path, "--format", "jsonl"]), console: itself.console)
+                == .dataError)
         #expect(itself.standardOutput.contains("names the list itself"), "\(itself.standardOutput)")
     }
 
@@ -87,7 +94,9 @@ struct FilesFromTests {
     func pagesKeepTheirInput() async throws {
         let paths = [Fixture("pdf/scan-2pages.pdf").path, Fixture("three-lines.png").path]
         let captured = CapturedConsole(input: Data((paths.joined(separator: "\n") + "\n").utf8))
-        #expect(await OCRCommandLine.run(["scan", "--files-from", "-", "--format", "jsonl"], console: captured.console) == .success)
+        #expect(
+            await OCRCommandLine.run(SuiteLimits.commandLine(["scan", "--files-from", "-", "--format", "jsonl"]), console: captured.console)
+                == .success)
         let records = try captured.standardOutput.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }

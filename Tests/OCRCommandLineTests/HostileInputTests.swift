@@ -19,7 +19,7 @@ struct HostileInputTests {
 
     static func run(_ arguments: [String], input: Data = Data()) async -> (status: ExitCode, output: String, error: String) {
         let captured = CapturedConsole(input: input)
-        let status = await OCRCommandLine.run(arguments, console: captured.console)
+        let status = await OCRCommandLine.run(SuiteLimits.commandLine(arguments), console: captured.console)
         return (status, captured.standardOutput, captured.standardError)
     }
 
@@ -94,7 +94,7 @@ struct HostileInputTests {
                 }
                 return count == 1 ? image : Data()
             })
-        #expect(await OCRCommandLine.run(["scan", "-", "--format", "pdf", "-o", target.path], console: console) == .success)
+        #expect(await OCRCommandLine.run(SuiteLimits.commandLine(["scan", "-", "--format", "pdf", "-o", target.path]), console: console) == .success)
         #expect(try Data(contentsOf: target).starts(with: Data("%PDF-".utf8)))
         #expect(once.standardError.contains("Wrote") && once.standardError.contains("(1 page)"))
         #expect(reads.withLock { $0 } == 1)

@@ -9,7 +9,7 @@ import Testing
 struct PDFInputTests {
     static func run(_ arguments: [String]) async -> (status: ExitCode, output: String, error: String) {
         let captured = CapturedConsole()
-        let status = await OCRCommandLine.run(arguments, console: captured.console)
+        let status = await OCRCommandLine.run(SuiteLimits.commandLine(arguments), console: captured.console)
         return (status, captured.standardOutput, captured.standardError)
     }
 

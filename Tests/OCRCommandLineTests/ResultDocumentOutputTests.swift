@@ -19,7 +19,8 @@ struct ResultDocumentOutputTests {
     func scanDocument() async throws {
         let captured = CapturedConsole()
         let status = await OCRCommandLine.run(
-            ["scan", Fixture("receipt.png").path, "--extract", "receipt", "--candidates", "2", "--format", "json"],
+            SuiteLimits.commandLine(
+                ["scan", Fixture("receipt.png").path, "--extract", "receipt", "--candidates", "2", "--format", "json"]),
             console: captured.console)
         #expect(status == .success)
         let printed = Data(captured.standardOutput.utf8)
@@ -41,7 +42,8 @@ struct ResultDocumentOutputTests {
     func jsonlRecords() async throws {
         let captured = CapturedConsole()
         let status = await OCRCommandLine.run(
-            ["scan", Fixture("receipt.png").path, "/nonexistent/receipt.png", "--format", "jsonl"], console: captured.console)
+            SuiteLimits.commandLine(
+                ["scan", Fixture("receipt.png").path, "/nonexistent/receipt.png", "--format", "jsonl"]), console: captured.console)
         #expect(status != .success)
         let records = captured.standardOutput.split(separator: "\n")
         try #require(records.count == 2)

@@ -8,7 +8,7 @@ struct ScanCommandTests {
     @Test("Text output prints the recognised lines")
     func textOutput() async throws {
         let captured = CapturedConsole()
-        let status = await OCRCommandLine.run(["scan", Fixture("three-lines.png").path], console: captured.console)
+        let status = await OCRCommandLine.run(SuiteLimits.commandLine(["scan", Fixture("three-lines.png").path]), console: captured.console)
         #expect(status == .success)
         let lines = captured.standardOutput.split(separator: "\n").map { CharacterErrorRate.stripped(String($0)) }
         try #require(lines.count == 3)
@@ -21,7 +21,8 @@ struct ScanCommandTests {
     func jsonOutput() async throws {
         let captured = CapturedConsole()
         let status = await OCRCommandLine.run(
-            ["scan", Fixture("receipt.png").path, "--format", "json", "--min-confidence", "0.3"], console: captured.console)
+            SuiteLimits.commandLine(
+                ["scan", Fixture("receipt.png").path, "--format", "json", "--min-confidence", "0.3"]), console: captured.console)
         #expect(status == .success)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(captured.standardOutput.utf8)) as? [String: Any])
         #expect(json["file"] as? String == Fixture("receipt.png").path)
@@ -43,7 +44,8 @@ struct ScanCommandTests {
     func tsvOutputManyFiles() async throws {
         let captured = CapturedConsole()
         let status = await OCRCommandLine.run(
-            ["scan", Fixture("three-lines.png").path, Fixture("mixed.png").path, "--format", "tsv"], console: captured.console)
+            SuiteLimits.commandLine(
+                ["scan", Fixture("three-lines.png").path, Fixture("mixed.png").path, "--format", "tsv"]), console: captured.console)
         #expect(status == .success)
         let rows = captured.standardOutput.split(separator: "\n")
         #expect(rows.first == "file\tline\tconfidence\tx\ty\twidth\theight\ttext")
@@ -54,7 +56,7 @@ struct ScanCommandTests {
     @Test("Standard input is read for '-'")
     func standardInput() async throws {
         let captured = CapturedConsole(input: try Fixture("three-lines.png").data())
-        let status = await OCRCommandLine.run(["scan", "-"], console: captured.console)
+        let status = await OCRCommandLine.run(SuiteLimits.commandLine(["scan", "-"]), console: captured.console)
         #expect(status == .success)
         #expect(captured.standardOutput.split(separator: "\n").count == 3)
     }
@@ -90,7 +92,7 @@ struct ScanCommandTests {
     @Test("Failures exit with the documented status and a clear message", arguments: failureCases)
     func failures(testCase: FailureCase) async {
         let captured = CapturedConsole()
-        let status = await OCRCommandLine.run(testCase.arguments, console: captured.console)
+        let status = await OCRCommandLine.run(SuiteLimits.commandLine(testCase.arguments), console: captured.console)
         #expect(status == testCase.status)
         #expect(captured.standardError.hasPrefix("Error: "))
         #expect(captured.standardError.contains(testCase.messageFragment), "\(captured.standardError)")
@@ -101,7 +103,8 @@ struct ScanCommandTests {
     func batchContinues() async {
         let captured = CapturedConsole()
         let status = await OCRCommandLine.run(
-            ["scan", "/nonexistent.png", Fixture("three-lines.png").path], console: captured.console)
+            SuiteLimits.commandLine(
+                ["scan", "/nonexistent.png", Fixture("three-lines.png").path]), console: captured.console)
         #expect(status == .dataError)
         #expect(captured.standardError.contains("/nonexistent.png"))
         #expect(captured.standardOutput.contains("==> \(Fixture("three-lines.png").path) <=="))
@@ -113,7 +116,8 @@ struct ScanCommandTests {
         for format in ["hocr", "alto"] {
             let captured = CapturedConsole()
             let status = await OCRCommandLine.run(
-                ["scan", Fixture("three-lines.png").path, Fixture("receipt.png").path, "--format", format], console: captured.console)
+                SuiteLimits.commandLine(
+                    ["scan", Fixture("three-lines.png").path, Fixture("receipt.png").path, "--format", format]), console: captured.console)
             #expect(status == .success)
             let output = captured.standardOutput
             #expect(output.hasPrefix("<?xml") && output.contains("상승장에서는"))
@@ -141,7 +145,8 @@ struct ScanCommandTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let images = [Fixture("three-lines.png"), Fixture("receipt-rot90.png")]
         let captured = CapturedConsole()
-        let status = await OCRCommandLine.run(["scan"] + images.map(\.path) + ["--format", "pdf", "--output", path], console: captured.console)
+        let status = await OCRCommandLine.run(
+            SuiteLimits.commandLine(["scan"] + images.map(\.path) + ["--format", "pdf", "--output", path]), console: captured.console)
         #expect(status == .success)
         #expect(captured.standardOutput.isEmpty)
         let extracted = try Self.poppler("pdftotext", [path, "-"]).filter { !$0.isWhitespace }
@@ -162,19 +167,20 @@ struct ScanCommandTests {
     func multiPage() async throws {
         let path = Fixture("formats/three-lines-2pages.tif").path
         let json = CapturedConsole()
-        #expect(await OCRCommandLine.run(["scan", path, "--format", "json"], console: json.console) == .success)
+        #expect(await OCRCommandLine.run(SuiteLimits.commandLine(["scan", path, "--format", "json"]), console: json.console) == .success)
         let pages = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
         #expect(pages.map { $0["file"] as? String } == ["\(path) [page 1 of 2]", "\(path) [page 2 of 2]"])
         #expect((pages[1]["text"] as? String)?.contains("합계") == true)
         let hocr = CapturedConsole()
-        #expect(await OCRCommandLine.run(["scan", path, "--format", "hocr"], console: hocr.console) == .success)
+        #expect(await OCRCommandLine.run(SuiteLimits.commandLine(["scan", path, "--format", "hocr"]), console: hocr.console) == .success)
         #expect(hocr.standardOutput.components(separatedBy: "class=\"ocr_page\"").count - 1 == 2)
     }
 
     @Test("--lang auto reads an English page with English alone, and JSON says so")
     func automaticLanguage() async throws {
         let captured = CapturedConsole()
-        let status = await OCRCommandLine.run(["scan", Fixture("english.png").path, "--lang", "auto", "--format", "json"], console: captured.console)
+        let status = await OCRCommandLine.run(
+            SuiteLimits.commandLine(["scan", Fixture("english.png").path, "--lang", "auto", "--format", "json"]), console: captured.console)
         #expect(status == .success)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(captured.standardOutput.utf8)) as? [String: Any])
         #expect(json["languages"] as? [String] == ["eng"])
@@ -185,7 +191,8 @@ struct ScanCommandTests {
     func customWords() async {
         let captured = CapturedConsole()
         let words = Fixture.directory.appendingPathComponent("custom-words.words").path
-        let status = await OCRCommandLine.run(["scan", Fixture("custom-words.png").path, "--custom-words", words], console: captured.console)
+        let status = await OCRCommandLine.run(
+            SuiteLimits.commandLine(["scan", Fixture("custom-words.png").path, "--custom-words", words]), console: captured.console)
         #expect(status == .success)
         #expect(captured.standardOutput.contains("꿔바로우"), "\(captured.standardOutput)")
     }
@@ -195,7 +202,8 @@ struct ScanCommandTests {
         let captured = CapturedConsole()
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("annotate-\(UUID().uuidString).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let status = await OCRCommandLine.run(["scan", Fixture("receipt-rot90.png").path, "--annotate", path], console: captured.console)
+        let status = await OCRCommandLine.run(
+            SuiteLimits.commandLine(["scan", Fixture("receipt-rot90.png").path, "--annotate", path]), console: captured.console)
         #expect(status == .success)
         #expect(captured.standardOutput.contains("행복마트"))
         #expect(captured.standardError.contains("rotation 90°"))
@@ -206,7 +214,7 @@ struct ScanCommandTests {
     @Test("ocr langs lists kor, eng and osd with their directory")
     func langs() async {
         let captured = CapturedConsole()
-        #expect(await OCRCommandLine.run(["langs"], console: captured.console) == .success)
+        #expect(await OCRCommandLine.run(SuiteLimits.commandLine(["langs"]), console: captured.console) == .success)
         let codes = captured.standardOutput.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
         #expect(Set(["kor", "eng", "osd"]).isSubset(of: codes))
     }
@@ -219,7 +227,8 @@ struct ScanRulesCommandTests {
         let captured = CapturedConsole()
         let fixture = ReceiptFixture(name: "01-store")
         let status = await OCRCommandLine.run(
-            ["scan", fixture.imageURL.path, "--extract", "receipt", "--format", "json"], console: captured.console)
+            SuiteLimits.commandLine(
+                ["scan", fixture.imageURL.path, "--extract", "receipt", "--format", "json"]), console: captured.console)
         #expect(status == .success)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(captured.standardOutput.utf8)) as? [String: Any])
         #expect((json["lines"] as? [Any])?.isEmpty == false)
@@ -240,7 +249,8 @@ struct ScanRulesCommandTests {
     func receiptText() async throws {
         let captured = CapturedConsole()
         let fixture = ReceiptFixture(name: "02-restaurant")
-        let status = await OCRCommandLine.run(["scan", fixture.imageURL.path, "--extract", "receipt"], console: captured.console)
+        let status = await OCRCommandLine.run(
+            SuiteLimits.commandLine(["scan", fixture.imageURL.path, "--extract", "receipt"]), console: captured.console)
         #expect(status == .success)
         let expected = try fixture.expected()
         let total = captured.standardOutput.split(separator: "\n").first { $0.hasPrefix("Total") }
@@ -254,9 +264,9 @@ struct ScanRulesCommandTests {
         let standard = CapturedConsole()
         let strict = CapturedConsole()
         let raw = CapturedConsole()
-        #expect(await OCRCommandLine.run(["scan", image], console: standard.console) == .success)
-        #expect(await OCRCommandLine.run(["scan", image, "--min-confidence", "0.97"], console: strict.console) == .success)
-        #expect(await OCRCommandLine.run(["scan", image, "--raw"], console: raw.console) == .success)
+        #expect(await OCRCommandLine.run(SuiteLimits.commandLine(["scan", image]), console: standard.console) == .success)
+        #expect(await OCRCommandLine.run(SuiteLimits.commandLine(["scan", image, "--min-confidence", "0.97"]), console: strict.console) == .success)
+        #expect(await OCRCommandLine.run(SuiteLimits.commandLine(["scan", image, "--raw"]), console: raw.console) == .success)
         let rawLines = raw.standardOutput.split(separator: "\n")
         let standardLines = standard.standardOutput.split(separator: "\n")
         // The engine keeps receipt columns apart with runs of spaces; the clean-up makes them one.
@@ -269,12 +279,12 @@ struct ScanRulesCommandTests {
     func regionAndHeight() async throws {
         let image = ReceiptFixture(name: "01-store").imageURL.path
         let top = CapturedConsole()
-        #expect(await OCRCommandLine.run(["scan", image, "--region", "0,0.75,1,0.25"], console: top.console) == .success)
+        #expect(await OCRCommandLine.run(SuiteLimits.commandLine(["scan", image, "--region", "0,0.75,1,0.25"]), console: top.console) == .success)
         let topLines = top.standardOutput.split(separator: "\n")
         #expect((1...6).contains(topLines.count))
         #expect(topLines.first.map(String.init) == (try ReceiptFixture(name: "01-store").expected().merchant))
         let tall = CapturedConsole()
-        #expect(await OCRCommandLine.run(["scan", image, "--min-text-height", "0.5"], console: tall.console) == .success)
+        #expect(await OCRCommandLine.run(SuiteLimits.commandLine(["scan", image, "--min-text-height", "0.5"]), console: tall.console) == .success)
         #expect(tall.standardOutput.isEmpty)
     }
 }
