@@ -63,7 +63,8 @@ struct RecognitionJob: Sendable {
             try automatic
             ? decodeAndPrepare()
             : crew.startingEngine(for: setup, prestarting: later, trace: trace, while: decodeAndPrepare)
-        guard let base = prepared else {
+        // Nothing to read, or texture that holds no text (answered from its measurements).
+        guard let base = prepared, !base.isTexture else {
             return result(lines: [], storedSize: storedSize, rotation: initial, languages: languages)
         }
         try control.checkpoint()

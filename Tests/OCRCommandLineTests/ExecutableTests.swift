@@ -25,7 +25,7 @@ struct ExecutableTests {
 
     /// Runs the `ocr` binary with `arguments`, feeding it `input` on standard input.
     static func run(_ arguments: [String], input: Data? = nil) throws -> Run {
-        try launch(binary, arguments, input: input)
+        try launch(binary, SuiteLimits.commandLine(arguments), input: input)
     }
 
     /// Runs a bash script in which `$OCR` is the binary (for pipelines and redirections).
@@ -164,6 +164,20 @@ struct ExecutableTests {
         #expect(fields.contains("skipped=numbers+unsure"), "\(line)")
         #expect(!fields.contains { $0.hasPrefix("numbers=") || $0.hasPrefix("unsure=") }, "\(line)")
         #expect(fields.contains { $0.hasPrefix("korean=") }, "the other steps still run: \(line)")
+    }
+
+    @Test("A page of texture is answered from its measurements (traced as texture=); SWIFTOCR_SKIP=texture reads it")
+    func textureTraced() throws {
+        let specks = Fixture("fuzz/slow-specks.gif").path
+        let answered = try Self.shell("SWIFTOCR_TRACE=1 \"$OCR\" scan '\(specks)'")
+        #expect(answered.status == 0)
+        #expect(answered.standardOutput.isEmpty)
+        let line = try #require(answered.standardError.split(separator: "\n").first { $0.hasPrefix("swiftocr-trace ") })
+        #expect(line.split(separator: " ").contains { $0.hasPrefix("texture=") }, "\(line)")
+        #expect(!line.split(separator: " ").contains { $0.hasPrefix("read=") }, "nothing was read: \(line)")
+        let read = try Self.shell("SWIFTOCR_SKIP=texture SWIFTOCR_TRACE=1 \"$OCR\" scan '\(specks)'")
+        let readLine = try #require(read.standardError.split(separator: "\n").first { $0.hasPrefix("swiftocr-trace ") })
+        #expect(!readLine.split(separator: " ").contains { $0.hasPrefix("texture=") } && readLine.contains(" read="), "\(readLine)")
     }
 
     @Test("A full disk is one clear error and exit 1, not silent loss")

@@ -80,6 +80,9 @@ struct ImagePreparation {
         /// holding content was (`LeptonicaImage.contentRegion`: a slip on a large scan), and
         /// the upright image's size.
         var content: (region: PixelRect, of: ImageSize)? = nil
+        /// Whether the page is texture and holds no text to read (`TextEvidence.isTexture`):
+        /// it is answered from its measurements, and nothing else of it is prepared.
+        var isTexture = false
     }
 
     /// `colour`: the picture in colour reduced `LeptonicaImage.deskReduction` times, when
@@ -114,10 +117,18 @@ struct ImagePreparation {
             textHeight = Self.typicalTextHeight(LeptonicaImage.characterHeights(of: components)) ?? textHeight
         }
         var twoSizes = false
-        if let measured = textHeight, let lines = TextLineFinder.chains(in: components, textHeight: measured) {
-            textHeight = Self.bodyTextHeight(measured: measured, lines: lines)
-            twoSizes = textHeight != measured
-            if twoSizes { trace?.note("body", textHeight ?? 0) }
+        if let measured = textHeight {
+            let lines = TextLineFinder.chains(in: components, textHeight: measured)
+            let characterSized = LeptonicaImage.characterHeights(of: components).count
+            if TextEvidence.isTexture(chains: lines, characterSized: characterSized, textHeight: measured, of: binary) {
+                trace?.note("texture", Double(characterSized))
+                return Base(image: page, scale: 1, textHeight: measured, background: paper ?? page.paperLevel, isTexture: true)
+            }
+            if let lines {
+                textHeight = Self.bodyTextHeight(measured: measured, lines: lines)
+                twoSizes = textHeight != measured
+                if twoSizes { trace?.note("body", textHeight ?? 0) }
+            }
         }
         let scale = Self.scale(forTextHeight: textHeight, size: page.size)
         // The border, the deskew fill and masked areas take the paper's level: white around
