@@ -120,7 +120,10 @@ struct ImagePreparation {
         if let measured = textHeight {
             let lines = TextLineFinder.chains(in: components, textHeight: measured)
             let characterSized = LeptonicaImage.characterHeights(of: components).count
-            if TextEvidence.isTexture(chains: lines, characterSized: characterSized, textHeight: measured, of: binary) {
+            let runsDown = { (try? binary.textLineDirection(textHeight: measured, pieces: components)) == .vertical }
+            if TextEvidence.isTexture(
+                chains: lines, components: components, characterSized: characterSized, textHeight: measured, of: binary, runsDown: runsDown)
+            {
                 trace?.note("texture", Double(characterSized))
                 return Base(image: page, scale: 1, textHeight: measured, background: paper ?? page.paperLevel, isTexture: true)
             }

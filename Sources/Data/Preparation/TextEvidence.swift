@@ -1,78 +1,66 @@
-internal import CLeptonica
 import Domain
 import Foundation
 
-/// What tells a page of text from texture — noise, a halftone, a dither, a screen's moiré, a
-/// scan smeared to specks — before anything is read: a line of text stands apart, with clear
-/// space above and below it (the leading between lines), while ink chained into "lines" by
-/// chance has ink as dense around it as inside. A page with plenty of ink the size of
-/// characters and not one such line is texture: it is answered from these measurements, as
-/// holding no text, instead of being read (Tesseract spends a minute on a 12 MP moiré and
-/// reads nothing). `SWIFTOCR_SKIP=texture` reads such pages all the same.
+/// What tells a page of text from texture — noise, a halftone, a dither, a screen's moiré,
+/// a scan smeared to specks — before anything is read: text is ink the size of characters
+/// that lines up, character after character, into lines. A page with plenty of ink and not
+/// one line of four characters, across or down, is texture: it is answered from these
+/// measurements, as holding no text, instead of being read (Tesseract spends a minute on a
+/// 12 MP moiré and reads nothing). `SWIFTOCR_SKIP=texture` reads such pages all the same.
 enum TextEvidence {
     /// Whether a page is texture: plenty of ink — at least `leastCharacterSized` components
-    /// of character size, or `leastInkShare` of the page inked — and no line of text standing
-    /// apart among `chains` (found at `textHeight` in `binary`; `nil` when there were more
-    /// components than any page of text holds), or text measured under
-    /// `ImagePreparation.smallestTextHeightOnSmallPages` pixels, which no reading reads.
-    static func isTexture(chains: [TextLineFinder.Chain]?, characterSized: Int, textHeight: Double, of binary: LeptonicaImage) -> Bool {
+    /// of character size, or fine-grained ink over much of the page (`isFineGrainedInk`) —
+    /// and no text line among `chains` (found at `textHeight` among `components` in
+    /// `binary`), nor, when the page's lines were measured to run down (`runsDown`: a page
+    /// turned a quarter), among the lines found down the page; too many
+    /// components for any page of text (`TextLineFinder.chains` gives `nil`), or text
+    /// measured under `ImagePreparation.smallestTextHeightOnSmallPages` pixels, which no
+    /// reading reads, is no line either.
+    static func isTexture(
+        chains: [TextLineFinder.Chain]?, components: [PixelRect], characterSized: Int, textHeight: Double, of binary: LeptonicaImage,
+        runsDown: () -> Bool
+    ) -> Bool {
         guard !StageAblation.skipped.contains("texture") else { return false }
-        let inkShare = Double(binary.foregroundCount) / Double(max(1, binary.size.pixelCount))
-        guard characterSized >= leastCharacterSized || inkShare >= leastInkShare else { return false }
+        guard characterSized >= leastCharacterSized || isFineGrainedInk(binary, textHeight: textHeight) else { return false }
         guard textHeight >= ImagePreparation.smallestTextHeightOnSmallPages, let chains else { return true }
-        return separatedLines(among: chains, textHeight: textHeight, in: binary) == 0
+        if hasTextLine(chains, textHeight: textHeight) { return false }
+        // Lines running down: the same search over the boxes with x and y exchanged (asked
+        // only of pages measured so: stripes, turned, chain into lines by chance).
+        guard runsDown() else { return true }
+        guard let down = TextLineFinder.chains(in: components.map(\.transposed), textHeight: textHeight) else { return true }
+        return !hasTextLine(down, textHeight: textHeight)
     }
 
-    /// Fewer components of character size are too few to call texture (a sign of a few
-    /// characters on a plain wall is read)...
-    static let leastCharacterSized = 200
-    /// ... unless this share of the page is ink: a page of print, dark regions inverted,
-    /// holds a fifth at most (a dither or a moiré, a third or more).
-    static let leastInkShare = 0.3
-
-    /// How many lines among `chains` stand apart as text does: of `shortestLine` characters
-    /// or more, shaped like text, and with bands above and below them at most `bandInk` as
-    /// inked as the line. At most `sampled` of the longest chains are looked at, so the
-    /// count is bounded however much noise there is.
-    static func separatedLines(among chains: [TextLineFinder.Chain], textHeight: Double, in binary: LeptonicaImage) -> Int {
-        let candidates = chains.filter { $0.characters >= shortestLine && TextLineFinder.isShapedLikeText($0.box, textHeight: textHeight) }
-            .sorted { $0.characters > $1.characters }.prefix(sampled)
-        let height = binary.size.height
-        let band = max(1, Int((bandHeight * textHeight).rounded()))
-        return candidates.filter { chain in
-            let line = chain.box
-            let inLine = binary.foregroundCount(in: line)
-            guard inLine > 0 else { return false }
-            let bands = [
-                PixelRect(x: line.x, y: max(0, line.y - band), width: line.width, height: min(band, line.y)),
-                PixelRect(x: line.x, y: line.maxY, width: line.width, height: max(0, min(band, height - line.maxY))),
-            ].filter { $0.height > 0 }
-            let lineDensity = Double(inLine) / Double(line.width * line.height)
-            let densest = bands.map { Double(binary.foregroundCount(in: $0)) / Double($0.width * $0.height) }.max() ?? 0
-            return densest <= bandInk * lineDensity
-        }.count
+    /// Whether `chains` hold a line of text: `shortestLine` characters or more, shaped like
+    /// text (`TextLineFinder.isShapedLikeText`).
+    static func hasTextLine(_ chains: [TextLineFinder.Chain], textHeight: Double) -> Bool {
+        chains.contains { $0.characters >= shortestLine && TextLineFinder.isShapedLikeText($0.box, textHeight: textHeight) }
     }
 
     /// Lines of fewer characters are not counted (specks side by side chain by chance).
     static let shortestLine = 4
-    /// The most chains looked at on one page.
-    static let sampled = 400
-    /// The height of the band looked at above and below a line, in text heights.
-    static let bandHeight = 0.35
-    /// A line stands apart when its bands are at most this share as inked as it is.
-    static let bandInk = 0.5
+    /// Fewer components of character size are too few to call texture (a sign of a few
+    /// characters on a plain wall is read)...
+    static let leastCharacterSized = 200
+
+    /// ... unless `leastInkShare` of the page is ink in runs shorter than the text is high
+    /// (a dither or a moiré, joined into a few large components): a page of print, dark
+    /// regions inverted, holds a fifth at most, and a photograph's dark parts are inked in
+    /// long runs (a car behind its number plate).
+    static func isFineGrainedInk(_ binary: LeptonicaImage, textHeight: Double) -> Bool {
+        let ink = binary.foregroundCount
+        guard Double(ink) >= leastInkShare * Double(max(1, binary.size.pixelCount)),
+            let long = try? binary.keepingRuns(atLeast: max(8, Int(textHeight.rounded())), down: false)
+        else { return false }
+        return Double(long.foregroundCount) <= longRunShare * Double(ink)
+    }
+
+    static let leastInkShare = 0.3
+    /// Fine-grained ink keeps at most this share of itself in runs as long as the text is high.
+    static let longRunShare = 0.2
 }
 
-extension LeptonicaImage {
-    /// The foreground pixels of a 1-bit image inside `rect`.
-    func foregroundCount(in rect: PixelRect) -> Int {
-        guard rect.width > 0, rect.height > 0, let box = boxCreate(Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height)) else {
-            return 0
-        }
-        var pointer: UnsafeMutablePointer<BOX>? = box
-        defer { boxDestroy(&pointer) }
-        var count: Int32 = 0
-        pixCountPixelsInRect(pix, box, &count, nil)
-        return Int(count)
-    }
+extension PixelRect {
+    /// The rectangle with x and y exchanged (mirrored about the diagonal).
+    var transposed: PixelRect { PixelRect(x: y, y: x, width: height, height: width) }
 }
