@@ -23,12 +23,17 @@ public final class Termination: Sendable {
     /// thread, before any other, and never read.
     nonisolated(unsafe) private var sources: [any DispatchSourceSignal] = []
 
-    /// Takes the signals from now on. Call once, from the program's entry point only: a
-    /// library or a test process keeps its own handling.
+    /// Takes the signals from now on, but those the process was started ignoring (`nohup`
+    /// ignores `SIGHUP`; a shell, `SIGINT` for a job in the background): they stay ignored.
+    /// Call once, from the program's entry point only: a library or a test process keeps
+    /// its own handling.
     public func install() {
         let queue = DispatchQueue(label: "ocr.termination")
-        sources = [SIGINT, SIGTERM, SIGHUP].map { number -> any DispatchSourceSignal in
-            signal(number, SIG_IGN)
+        sources = [SIGINT, SIGTERM, SIGHUP].compactMap { number -> (any DispatchSourceSignal)? in
+            // `signal` answers with the disposition it replaced (handlers are C function
+            // pointers: compared by address).
+            let previous = signal(number, SIG_IGN)
+            guard unsafeBitCast(previous, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self) else { return nil }
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { [self] in terminate(signal: number) }
             source.resume()

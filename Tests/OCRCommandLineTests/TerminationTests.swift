@@ -42,7 +42,8 @@ struct TerminationTests {
         }
     }
 
-    @Test("SIGTERM or SIGINT while a searchable PDF is being made: its temporary file is removed, the old file kept", arguments: ["TERM", "INT"])
+    // A job in the background of a script is started with SIGINT ignored, and keeps ignoring it.
+    @Test("SIGTERM or SIGHUP while a searchable PDF is being made: its temporary file is removed, the old file kept", arguments: ["TERM", "HUP"])
     func temporaryRemoved(signal: String) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ocr-signal-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -59,8 +60,21 @@ struct TerminationTests {
             echo "after: $(ls -A | grep -c 'ocr-')"; cmp -s out.pdf '\(Fixture("pdf/text-page.pdf").path)' && echo kept
             """)
         #expect(run.standardOutput.contains("before: 1"), "\(run.standardOutput)")
-        #expect(run.standardOutput.contains("status: \(signal == "TERM" ? 143 : 130)"), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("status: \(signal == "TERM" ? 143 : 129)"), "\(run.standardOutput)")
         #expect(run.standardOutput.contains("after: 0"), "\(run.standardOutput)")
         #expect(run.standardOutput.hasSuffix("kept\n"), "\(run.standardOutput)")
+    }
+
+    @Test("A signal the process was started ignoring (nohup's SIGHUP) stays ignored")
+    func ignoredStaysIgnored() throws {
+        // Started under nohup, SIGHUP does nothing; the SIGTERM after it ends it as usual.
+        let run = try ExecutableTests.shell(
+            """
+            d=$(mktemp -d) && mkfifo "$d/in.png" && exec 4<>"$d/in.png"
+            nohup "$OCR" scan "$d/in.png" -q > /dev/null 2>&1 4>&- & pid=$!
+            for attempt in $(seq 6000); do [ -e /proc/$pid/fd ] && ls -l /proc/$pid/fd 2>/dev/null | grep -q in.png && break; kill -0 $pid || break; sleep 0.05; done
+            kill -HUP $pid; kill -TERM $pid; wait $pid; echo "status: $?"; rm -rf "$d"
+            """)
+        #expect(run.standardOutput.contains("status: 143"), "SIGHUP would have ended it with 129: \(run.standardOutput)")
     }
 }
