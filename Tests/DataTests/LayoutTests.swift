@@ -390,9 +390,9 @@ struct LayoutTests {
     @Test("A till roll 40,000 px long is read whole, its last line boxed at the bottom")
     func tillRoll() async throws {
         let fixture = Fixture("till-roll.png")
-        // 400 lines: a generous limit, since the time is not what is tested (the default
+        // 400 lines: the suite's limit, since the time is not what is tested (the default
         // 60 s was reached under the parallel suite on two busy cores).
-        let options = RecognitionOptions(timeLimit: .seconds(900))
+        let options = RecognitionOptions.suite
         let result = try await SharedRepository.get().recognizeText(in: fixture.data(), rotation: .upright, options: options, progress: nil)
         #expect(CharacterErrorRate.between(result.text, try fixture.expectedText()) <= 0.05)
         let last = try #require(result.lines.last)
