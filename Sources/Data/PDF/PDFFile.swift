@@ -95,9 +95,11 @@ public struct PDFFile: Sendable {
     /// resolution (the highest of its images', within `resolutionRange`;
     /// `defaultResolution` without images), lowered so the page fits in `maximumPixelCount`
     /// pixels, and in gray when every image on it is gray (a third of the memory).
-    /// - Parameter timeLimit: The most time rendering may take (with
-    ///   `toolTimeLimit`, whichever is less); past it the renderer is stopped and
-    ///   `OCRError.timedOut` thrown.
+    /// - Parameters:
+    ///   - page: The page, from 1.
+    ///   - maximumPixelCount: The most pixels the rendered page may have.
+    ///   - timeLimit: The most time rendering may take (with `toolTimeLimit`, whichever is
+    ///     less); past it the renderer is stopped and `OCRError.timedOut` thrown.
     public func image(
         ofPage page: Int, maximumPixelCount: Int = RecognitionOptions.defaultMaximumPixelCount, timeLimit: Duration? = nil
     ) throws(OCRError) -> Data {
