@@ -53,7 +53,8 @@ struct FileList {
         if stat(line, &status) == 0 {
             let named = InputExpansion.FileID(status)
             if named == identity { return "line \(number) of the list names the list itself; list the images to read" }
-            if named == standardInput, status.st_mode & S_IFMT != S_IFREG || line.hasPrefix("/dev/") || line.hasPrefix("/proc/") {
+            // Standard input as a pipe or terminal (`/dev/fd/0`) is read once, by the list.
+            if named == standardInput, status.st_mode & S_IFMT != S_IFREG {
                 return "line \(number) of the list names standard input, which the list cannot name; list files"
             }
         }

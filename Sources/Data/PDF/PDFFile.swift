@@ -22,8 +22,8 @@ public struct PDFFile: Sendable {
 
     /// The file's path.
     public let path: String
-    /// Each page's size in points and its rotation (`/Rotate`), in order.
-    private let pages: [(width: Double, height: Double, rotation: Int)]
+    /// Each page's size in points, in order.
+    private let pages: [(width: Double, height: Double)]
 
     /// How many pages it has.
     public var pageCount: Int { pages.count }
@@ -33,7 +33,7 @@ public struct PDFFile: Sendable {
         data.prefix(1024).range(of: Data("%PDF-".utf8)) != nil
     }
 
-    /// Opens the PDF at `path`: its pages, their sizes and rotations, read with one `pdfinfo`.
+    /// Opens the PDF at `path`: its pages and their sizes, read with one `pdfinfo`.
     /// - Throws: `OCRError.unsupportedImage` when poppler's tools are not installed, the
     ///   file is encrypted, or it has more than `ImageSource.maximumPages` pages;
     ///   `.undecodableImage("pdf")` when poppler cannot read it.
@@ -57,7 +57,7 @@ public struct PDFFile: Sendable {
             )
         }
         let facts = Self.pageFacts(info)
-        pages = (1...max(1, count)).map { facts[$0] ?? (0, 0, 0) }
+        pages = (1...max(1, count)).map { facts[$0] ?? (0, 0) }
     }
 
     /// Whether page `page` (from 1) already carries its text: a text layer a program can
@@ -77,7 +77,8 @@ public struct PDFFile: Sendable {
             "pdftoppm",
             ["-f", "\(page)", "-l", "\(page)", "-r", String(format: "%.0f", Self.coverageResolution), "-cropbox", "-gray", Self.safe(path)],
             timeLimit: timeLimit)
-        guard small.status == 0, let picture = GrayPicture(netpbm: small.standardOutput) else { return false }
+        // A PGM, decoded as any image is.
+        guard small.status == 0, let picture = try? ImageDecoder.decode(small.standardOutput, maximumPixelCount: Int.max) else { return false }
         return words.coverage(of: picture) >= Self.coveredInkFraction
     }
 
@@ -151,7 +152,6 @@ public struct PDFFile: Sendable {
     private static let encrypted = OCRError.unsupportedImage(
         format: "pdf", reason: "it is encrypted (a password protects it); remove the protection first (qpdf --decrypt IN OUT)")
 
-    /// Runs one poppler tool on the file, bounded in time and output.
     /// Runs one poppler tool on the file, bounded in output and in time: `toolTimeLimit`,
     /// or `timeLimit` (the caller's, reported as `OCRError.timedOut`) when less.
     private static func tool(_ name: String, _ arguments: [String], timeLimit: Duration? = nil) throws(OCRError) -> Subprocess.Output {
@@ -192,20 +192,15 @@ public struct PDFFile: Sendable {
         return fields
     }
 
-    /// Each page's size in points and rotation from `pdfinfo -f 1 -l N`
-    /// (`Page    3 size: 595 x 842 pts (A4)`, `Page    3 rot:  90`), by page number.
-    private static func pageFacts(_ output: Subprocess.Output) -> [Int: (width: Double, height: Double, rotation: Int)] {
-        var facts: [Int: (width: Double, height: Double, rotation: Int)] = [:]
+    /// Each page's size in points from `pdfinfo -f 1 -l N` (`Page    3 size: 595 x 842 pts
+    /// (A4)`), by page number.
+    private static func pageFacts(_ output: Subprocess.Output) -> [Int: (width: Double, height: Double)] {
+        var facts: [Int: (width: Double, height: Double)] = [:]
         for line in String(decoding: output.standardOutput, as: UTF8.self).split(separator: "\n") where line.hasPrefix("Page ") {
             let words = line.split(separator: " ")
-            guard words.count >= 4, let page = Int(words[1]) else { continue }
-            var fact = facts[page] ?? (0, 0, 0)
-            if words[2] == "size:", words.count >= 6, let width = Double(words[3]), let height = Double(words[5]) {
-                (fact.width, fact.height) = (width, height)
-            } else if words[2] == "rot:", let rotation = Int(words[3]) {
-                fact.rotation = rotation
-            }
-            facts[page] = fact
+            guard words.count >= 6, let page = Int(words[1]), words[2] == "size:", let width = Double(words[3]), let height = Double(words[5])
+            else { continue }
+            facts[page] = (width, height)
         }
         return facts
     }

@@ -24,34 +24,38 @@ struct TextLayer {
         }
     }
 
-    /// The share of `picture`'s dark pixels (the page rendered whole) that lie in a word's
-    /// box, each box grown by one pixel for the rendering's rounding; 1 for a page without ink.
-    func coverage(of picture: GrayPicture) -> Double {
-        guard pageWidth > 0, pageHeight > 0, picture.width > 0, picture.height > 0 else { return 0 }
-        let scaleX = Double(picture.width) / pageWidth
-        let scaleY = Double(picture.height) / pageHeight
-        var covered = [Bool](repeating: false, count: picture.width * picture.height)
+    /// The share of `picture`'s dark pixels (the page rendered whole, 8-bit gray) that lie
+    /// in a word's box, each box grown by one pixel for the rendering's rounding; 1 for a page
+    /// without ink.
+    func coverage(of picture: LeptonicaImage) -> Double {
+        let (width, height) = (picture.size.width, picture.size.height)
+        guard pageWidth > 0, pageHeight > 0, width > 0, height > 0 else { return 0 }
+        let scaleX = Double(width) / pageWidth
+        let scaleY = Double(height) / pageHeight
+        var covered = [Bool](repeating: false, count: width * height)
         for box in boxes {
             let left = max(0, Int((box.x * scaleX).rounded(.down)) - 1)
-            let right = min(picture.width - 1, Int(((box.x + box.width) * scaleX).rounded(.up)) + 1)
+            let right = min(width - 1, Int(((box.x + box.width) * scaleX).rounded(.up)) + 1)
             let top = max(0, Int((box.y * scaleY).rounded(.down)) - 1)
-            let bottom = min(picture.height - 1, Int(((box.y + box.height) * scaleY).rounded(.up)) + 1)
+            let bottom = min(height - 1, Int(((box.y + box.height) * scaleY).rounded(.up)) + 1)
             guard left <= right, top <= bottom else { continue }
             for y in top...bottom {
-                for x in left...right { covered[y * picture.width + x] = true }
+                for x in left...right { covered[y * width + x] = true }
             }
         }
         var ink = 0
         var inWords = 0
-        for index in 0..<covered.count where picture.pixels[index] < Self.inkLevel {
-            ink += 1
-            if covered[index] { inWords += 1 }
+        for y in 0..<height {
+            for x in 0..<width where picture.level(x: x, y: y) < Self.inkLevel {
+                ink += 1
+                if covered[y * width + x] { inWords += 1 }
+            }
         }
         return ink == 0 ? 1 : Double(inWords) / Double(ink)
     }
 
     /// Pixels darker than this (of 255) are ink.
-    static let inkLevel: UInt8 = 160
+    static let inkLevel = 160
 
     private static func number(_ name: String, in tag: Substring) -> Double? {
         guard let start = tag.range(of: " \(name)=\"") else { return nil }

@@ -104,7 +104,8 @@ struct ImagePreparation {
         // Binarised once for regions, heights and line direction, unless the page changed.
         var binary = page === original ? originalBinary : try page.binarized()
         var components = binary.componentBoxes(connectivity: 8)
-        var textHeight = Self.typicalTextHeight(LeptonicaImage.characterHeights(of: components))
+        var characterHeights = LeptonicaImage.characterHeights(of: components)
+        var textHeight = Self.typicalTextHeight(characterHeights)
         // Under uneven light one threshold can keep the paper and lose the print, leaving no
         // text to measure: the light is then evened out for a guessed text height. (Both
         // levels: it costs no reading.)
@@ -114,12 +115,13 @@ struct ImagePreparation {
         if let evened {
             binary = try evened.binarized()
             components = binary.componentBoxes(connectivity: 8)
-            textHeight = Self.typicalTextHeight(LeptonicaImage.characterHeights(of: components)) ?? textHeight
+            characterHeights = LeptonicaImage.characterHeights(of: components)
+            textHeight = Self.typicalTextHeight(characterHeights) ?? textHeight
         }
         var twoSizes = false
         if let measured = textHeight {
             let lines = TextLineFinder.chains(in: components, textHeight: measured)
-            let characterSized = LeptonicaImage.characterHeights(of: components).count
+            let characterSized = characterHeights.count
             let runsDown = { (try? binary.textLineDirection(textHeight: measured, pieces: components)) == .vertical }
             if TextEvidence.isTexture(
                 chains: lines, components: components, characterSized: characterSized, textHeight: measured, of: binary, runsDown: runsDown)
