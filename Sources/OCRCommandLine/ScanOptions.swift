@@ -46,6 +46,8 @@ public struct ScanOptions: Sendable, Hashable {
     public var customWords: [String] = []
     /// Whether the dictionaries correct the reading (`--no-language-correction` turns them off).
     public var usesLanguageCorrection = true
+    /// Whether the trained text detector looks for lines the layout missed (`--detector`).
+    public var usesTextDetector = false
     /// The file `--format pdf` writes (`--output FILE.pdf`).
     public var outputPath: String?
     /// Where to write the upright image with the line boxes drawn (`--annotate OUT.png`).
@@ -82,6 +84,7 @@ public struct ScanOptions: Sendable, Hashable {
             automaticallyDetectsLanguage: automaticallyDetectsLanguage, candidateCount: candidateCount)
         options.regionOfInterest = region
         options.minimumTextHeight = minimumTextHeight
+        options.usesTextDetector = usesTextDetector
         return options
     }
 }

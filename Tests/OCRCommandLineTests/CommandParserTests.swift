@@ -25,6 +25,12 @@ struct CommandParserTests {
         ValidCase(arguments: ["--version"], expected: .version),
         ValidCase(arguments: ["scan", "a.png"], expected: scan { $0.inputs = ["a.png"] }),
         ValidCase(
+            arguments: ["scan", "a.png", "--detector"],
+            expected: scan {
+                $0.inputs = ["a.png"]
+                $0.usesTextDetector = true
+            }),
+        ValidCase(
             arguments: ["scan", "a.png", "b.jpg", "--lang", "kor", "--min-confidence", "0.7", "--rotation", "270", "--format", "json"],
             expected: scan {
                 $0.inputs = ["a.png", "b.jpg"]

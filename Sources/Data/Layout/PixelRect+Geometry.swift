@@ -50,6 +50,13 @@ extension PixelRect {
         return PixelRect(x: left, y: top, width: max(0, min(maxX, bounds.maxX) - left), height: max(0, min(maxY, bounds.maxY) - top))
     }
 
+    /// The share of `other`'s area that lies inside this rectangle (0 for an empty `other`).
+    func overlapShare(of other: PixelRect) -> Double {
+        let common = other.clamped(to: self)
+        let area = other.width * other.height
+        return area > 0 ? Double(common.width * common.height) / Double(area) : 0
+    }
+
     /// Whether the two share any pixel.
     func intersects(_ other: PixelRect) -> Bool {
         x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY

@@ -1,0 +1,114 @@
+internal import CLeptonica
+import Domain
+import Foundation
+
+/// PP-OCR's trained text detector (PP-OCRv5 mobile, DBNet), run through ONNX Runtime: the
+/// text lines of a picture as rectangles at their angle, large print and small.
+///
+/// The picture is looked at twice when it is large: whole at `coarseSide` pixels on its long
+/// side (large print: a sign's or a logo's letters, which the model misses when they are
+/// hundreds of pixels tall), and at the scale that makes its body text `fineTextHeight`
+/// pixels tall, at most `finestSide` on its long side (small print). A line found coarsely
+/// is kept where no line found finely lies.
+///
+/// The runtime and the model are optional (`TextDetectorFiles`): `TextDetector.shared` says
+/// why when they cannot be used, and the reading goes on without them.
+final class TextDetector: Sendable {
+    private let session: OnnxSession
+    let files: TextDetectorFiles
+
+    /// The long side of the whole picture's look.
+    static let coarseSide = 960
+    /// Body text is looked for at this height (the model's training crops hold text of 10-40 pixels).
+    static let fineTextHeight = 16.0
+    /// The fine look's long side is at most this (its memory grows with its area: about
+    /// 150 MB at 2048² with the runtime's arena off).
+    static let finestSide = 1280
+    /// The model's sides are multiples of this (its five down-samplings).
+    static let stride = 32
+    /// ImageNet's means and deviations per channel, as PP-OCR normalises (a gray picture's three alike).
+    static let means: [Float] = [0.485, 0.456, 0.406]
+    static let deviations: [Float] = [0.229, 0.224, 0.225]
+
+    /// The detector of this process, loaded when first asked for; why not, when it cannot be.
+    static let shared: Result<TextDetector, TextDetectorFiles.Missing> = {
+        switch TextDetectorFiles.located() {
+        case .failure(let missing): return .failure(missing)
+        case .success(let files):
+            return Result { () throws(TextDetectorFiles.Missing) in try TextDetector(files: files) }
+        }
+    }()
+
+    init(files: TextDetectorFiles, threads: Int = min(2, ProcessInfo.processInfo.activeProcessorCount)) throws(TextDetectorFiles.Missing) {
+        self.files = files
+        session = try OnnxSession(library: files.library, model: files.model, threads: threads)
+    }
+
+    /// The lines in `image` (8-bit gray), in its pixels; `textHeight` is its body text's
+    /// measured height, when measured.
+    func lines(in image: LeptonicaImage, textHeight: Double?) throws -> [DetectedLine] {
+        let size = image.size
+        let longest = Double(max(size.width, size.height))
+        guard longest >= 8 else { return [] }
+        let coarse = min(1, Double(Self.coarseSide) / longest)
+        var fine = min(Double(Self.finestSide) / longest, Self.fineTextHeight / (textHeight ?? ImagePreparation.targetTextHeight))
+        fine = max(fine, coarse)
+        let found = try look(at: image, scale: fine)
+        guard fine > coarse * 2 else { return found }
+        let large = try look(at: image, scale: coarse).filter { line in
+            let box = line.bounds
+            return !found.contains { $0.bounds.overlapShare(of: box) > 0.3 }
+        }
+        return found + large
+    }
+
+    /// The lines found in `image` scaled by `scale`, in `image`'s pixels.
+    func look(at image: LeptonicaImage, scale: Double) throws -> [DetectedLine] {
+        let size = image.size
+        let width = Self.rounded(Double(size.width) * scale)
+        let height = Self.rounded(Double(size.height) * scale)
+        guard let scaledPix = pixScaleToSize(image.pix, Int32(width), Int32(height)),
+            let scaled = LeptonicaImage(taking: scaledPix)
+        else { throw OCRError.engineFailure("Leptonica could not scale the image for the text detector") }
+        let input = Self.tensor(of: scaled)
+        let output = try session.run(input)
+        guard output.shape.count == 4, output.shape[2] == height, output.shape[3] == width else {
+            throw OCRError.engineFailure("the text detector answered a map of shape \(output.shape) for \(width)×\(height)")
+        }
+        let map = ProbabilityMap(width: width, height: height, values: output.values)
+        let (sx, sy) = (Double(size.width) / Double(width), Double(size.height) / Double(height))
+        return map.lines().map { DetectedLine(rectangle: $0.rectangle.scaled(x: sx, y: sy), score: $0.score) }
+    }
+
+    /// `length` scaled to the model's stride, at least one stride.
+    static func rounded(_ length: Double) -> Int {
+        max(stride, Int((length / Double(stride)).rounded()) * stride)
+    }
+
+    /// The model's input for a gray image: 1 × 3 × height × width, normalised.
+    static func tensor(of image: LeptonicaImage) -> OnnxSession.Tensor {
+        let size = image.size
+        let plane = size.width * size.height
+        var values = [Float](repeating: 0, count: 3 * plane)
+        let wordsPerLine = Int(pixGetWpl(image.pix))
+        guard pixGetDepth(image.pix) == 8, let data = pixGetData(image.pix) else {
+            return OnnxSession.Tensor(values: values, shape: [1, 3, size.height, size.width])
+        }
+        let bytes = UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self)
+        // Leptonica keeps a row's bytes in 32-bit words, most significant first.
+        let flip = Int(UInt32(1).bigEndian == 1 ? 0 : 3)
+        values.withUnsafeMutableBufferPointer { out in
+            for y in 0..<size.height {
+                let row = bytes + y * wordsPerLine * 4
+                for x in 0..<size.width {
+                    let level = Float(row[x ^ flip]) / 255
+                    let index = y * size.width + x
+                    for channel in 0..<3 {
+                        out[channel * plane + index] = (level - means[channel]) / deviations[channel]
+                    }
+                }
+            }
+        }
+        return OnnxSession.Tensor(values: values, shape: [1, 3, size.height, size.width])
+    }
+}
