@@ -36,7 +36,7 @@ struct DetectedLineReading {
     static let border = 8
 
     /// `reading` (lines of `image`, the upright picture) with the detected lines it lacks,
-    /// and with the detected lines it read doubtfully read again.
+    /// read alone; a piece read over lines the rules will drop replaces them.
     func adding(_ detected: [DetectedLine], in image: LeptonicaImage, to reading: [RecognizedLine]) throws -> [RecognizedLine] {
         let size = image.size
         let readBoxes = reading.map { $0.boundingBox.topLeftPixelRect(in: size) }
@@ -59,7 +59,7 @@ struct DetectedLineReading {
                 read = korean
             }
             guard let read, read.count == 1, let line = read.first?.line, line.confidence >= Self.keptConfidence,
-                line.confidence > look.replacedConfidence, line.text.visibleCharacterCount > 0
+                line.confidence > look.replacedConfidence, line.text.visibleCharacterCount >= 2
             else { return nil }
             // The piece's border lies outside the region it stands for.
             let scale = Double(piece.size.height - 2 * Self.border) / Double(region.height)
@@ -67,19 +67,35 @@ struct DetectedLineReading {
             let placedRegion = PixelRect(x: region.x - outer, y: region.y - outer, width: region.width + 2 * outer, height: region.height + 2 * outer)
             return line.placed(in: placedRegion, of: size)
         }
+        // Each piece takes the place of the first line it replaces, else follows its row's
+        // line on the left or the line above it in its column (the reading's order is the
+        // layout's: columns and blocks, not the page from the top).
+        var entries = reading.indices.map { (line: reading[$0], box: readBoxes[$0], read: Optional($0)) }
         var replaced = Set<Int>()
-        var added: [RecognizedLine] = []
         for (look, piece) in zip(looks, pieces) {
             guard let piece else { continue }
+            let box = piece.boundingBox.topLeftPixelRect(in: size)
+            let first = look.replacing.min().flatMap { index in entries.firstIndex { $0.read == index } }
             replaced.formUnion(look.replacing)
-            added.append(piece)
+            entries.insert((piece, box, nil), at: first ?? Self.position(of: box, among: entries.map(\.box)))
         }
-        var lines = reading.indices.filter { !replaced.contains($0) }.map { reading[$0] }
-        for line in added {
-            let position = lines.firstIndex { $0.boundingBox.midY < line.boundingBox.midY } ?? lines.endIndex
-            lines.insert(line, at: position)
+        return entries.filter { $0.read.map { !replaced.contains($0) } ?? true }.map(\.line)
+    }
+
+    /// Where a line at `box` goes among lines at `boxes`, in their order: after the nearest on
+    /// its row to its left, else after the nearest above it in its column, else before the
+    /// nearest below it in its column, else after the last line above its centre.
+    static func position(of box: PixelRect, among boxes: [PixelRect]) -> Int {
+        let onRow = boxes.indices.filter { index in
+            let other = boxes[index]
+            return Double(min(other.maxY, box.maxY) - max(other.y, box.y)) >= 0.5 * Double(min(other.height, box.height))
+                && other.maxX <= box.x + box.height
         }
-        return lines
+        if let left = onRow.max(by: { boxes[$0].maxX < boxes[$1].maxX }) { return left + 1 }
+        let column = boxes.indices.filter { boxes[$0].x < box.maxX && box.x < boxes[$0].maxX }
+        if let above = column.filter({ boxes[$0].centerY < box.centerY }).max(by: { boxes[$0].maxY < boxes[$1].maxY }) { return above + 1 }
+        if let below = column.filter({ boxes[$0].centerY >= box.centerY }).min(by: { boxes[$0].y < boxes[$1].y }) { return below }
+        return (boxes.indices.last { boxes[$0].centerY < box.centerY }).map { $0 + 1 } ?? 0
     }
 
     /// A detected line to read alone: where it lies, the lines of the reading it would
@@ -94,8 +110,8 @@ struct DetectedLineReading {
 
     /// The detected lines to read alone, the largest first, at most `mostLines`: those the
     /// lines read (`reading`, their boxes `readBoxes`) cover for less than `coveredShare` of
-    /// their length; the ends of the others beyond the reading of their row; and those read
-    /// doubtfully (`isDoubtful`), to replace the lines read there when read more surely.
+    /// their length (with the lines under `droppedBelow` inside them, to replace when read more
+    /// surely), and the ends of the others beyond the reading of their row.
     static func looks(
         _ detected: [DetectedLine], reading: [RecognizedLine], readBoxes: [PixelRect], droppedBelow: Float, within size: ImageSize
     ) -> [Look] {
@@ -105,34 +121,20 @@ struct DetectedLineReading {
         for line in detected {
             let box = line.bounds.clamped(to: whole)
             guard box.width >= 4, box.height >= 4 else { continue }
-            // The lines read inside it: most of their box within the detected line's.
-            let inside = readBoxes.indices.filter { box.padded(by: box.height / 4).overlapShare(of: readBoxes[$0]) >= 0.5 }
-            if coveredShare(of: box, by: kept) < coveredShare {
-                let dropped = inside.filter { reading[$0].confidence < droppedBelow }
-                looks.append(Look(rectangle: line.rectangle, replacing: dropped))
+            guard coveredShare(of: box, by: kept) < coveredShare else {
+                if abs(line.rectangle.angle * 180 / .pi) < straightenedAngle {
+                    looks += UnreadLineReview.unreadEnds(of: box, reading: kept).map { Look(rectangle: RotatedRectangle(box: $0)) }
+                }
                 continue
             }
-            if !inside.isEmpty, isDoubtful(inside.map { reading[$0] }, in: box) {
-                let confidence = inside.map { reading[$0].confidence }.max() ?? 0
-                looks.append(Look(rectangle: line.rectangle, replacing: inside, replacedConfidence: confidence))
-            } else if abs(line.rectangle.angle * 180 / .pi) < straightenedAngle {
-                looks += UnreadLineReview.unreadEnds(of: box, reading: kept).map { Look(rectangle: RotatedRectangle(box: $0)) }
+            // The lines read inside it that the rules will drop: most of their box within it.
+            let dropped = readBoxes.indices.filter { index in
+                reading[index].confidence < droppedBelow && box.padded(by: box.height / 4).overlapShare(of: readBoxes[index]) >= 0.5
             }
+            looks.append(Look(rectangle: line.rectangle, replacing: dropped, replacedConfidence: dropped.map { reading[$0].confidence }.max() ?? 0))
         }
         return Array(looks.sorted { $0.rectangle.width * $0.rectangle.height > $1.rectangle.width * $1.rectangle.height }.prefix(mostLines))
     }
-
-    /// Whether `lines`, read inside the detected line `box`, read it doubtfully: none read
-    /// surely (`keptConfidence`), or far fewer characters than a line of its length holds
-    /// (`fewestCharacters` per height of its width).
-    static func isDoubtful(_ lines: [RecognizedLine], in box: PixelRect) -> Bool {
-        let characters = lines.reduce(0) { $0 + $1.text.visibleCharacterCount }
-        let expected = Double(box.width) / Double(max(1, box.height))
-        return !lines.contains { $0.confidence >= keptConfidence } || Double(characters) < fewestCharacters * expected
-    }
-
-    /// Fewer characters than this per height of a detected line's width is a doubtful reading of it.
-    static let fewestCharacters = 0.4
 
     /// The share of `box`'s width that lines read on its row cover (a read line counts when
     /// it overlaps half of `box`'s height or half of its own).
