@@ -31,15 +31,15 @@ struct RecognitionJob: Sendable {
         // Only the decoded image's size is kept: its pixels (36 MB for 9 MP in colour) are not needed once prepared.
         // The region of interest, in pixels of the upright image, once it is decoded.
         var region: PixelRect?
-        // The upright picture and the lines the text detector found in it, when it runs.
-        var textDetection: (image: LeptonicaImage, lines: [DetectedLine])?
-        var detector: TextDetector?
-        if options.usesTextDetector {
-            switch TextDetector.shared {
-            case .success(let shared): detector = shared
-            case .failure(let missing): trace.noteText("detector-off", missing.description.replacingOccurrences(of: " ", with: "_"))
-            }
+        // The text detector loads and looks at the upright picture beside the reading.
+        let textDetection = options.usesTextDetector ? BackgroundDetection() : nil
+        // No detection outlives its job (nor its copy of the picture): a job that ends before
+        // using the lines waits for them.
+        defer {
+            try? textDetection?.look(at: nil)
+            _ = try? textDetection?.lines()
         }
+        var detectedPicture: LeptonicaImage?
         let decodeAndPrepare = { () throws -> (storedSize: ImageSize, base: ImagePreparation.Base?) in
             let stored = try trace.measure("decode") {
                 do {
@@ -58,18 +58,17 @@ struct RecognitionJob: Sendable {
             }
             // A side under 6 px holds no character (a 600×15 cropped line does; 3×16,000,000 does not).
             guard upright.size.width >= 6, upright.size.height >= 6 else { return (stored.size, nil) }
+            if let textDetection {
+                try textDetection.look(at: upright)
+                detectedPicture = upright
+            }
             // A photograph's desk may differ from its page only in colour: a reduced colour
             // copy is decoded when the grey shows no desk.
             let colour = { () -> LeptonicaImage? in
                 guard region == nil, page == 0 else { return nil }
                 return try? ImageDecoder.reducedColour(imageData, reduction: LeptonicaImage.deskReduction)?.rotated(by: initial)
             }
-            let base = try trace.measure("prepare") { try preparation.base(from: upright, colour: colour, trace: trace) }
-            if let detector, !base.isTexture {
-                let lines = try trace.measure("detect") { try detector.lines(in: upright, textHeight: base.textHeight.map { $0 / base.scale }) }
-                textDetection = (upright, lines)
-            }
-            return (stored.size, base)
+            return (stored.size, try trace.measure("prepare") { try preparation.base(from: upright, colour: colour, trace: trace) })
         }
         // So are the engines later stages read with, in time no thread would use.
         let later = laterEngines(after: setup)
@@ -121,10 +120,12 @@ struct RecognitionJob: Sendable {
         control.report(1)
         let uprightBy = initial.followed(by: reading.rotation)
         var found = lines.map(\.line)
-        if let textDetection, let detector {
+        if let missing = textDetection?.missing {
+            trace.noteText("detector-off", missing.description.replacingOccurrences(of: " ", with: "_"))
+        } else if let textDetection, let picture = detectedPicture, case .success(let detector) = TextDetector.shared {
             found = try trace.measure("detected") {
-                let image = try textDetection.image.rotated(by: reading.rotation)
-                let detected = reading.rotation == .upright ? textDetection.lines : try detector.lines(in: image, textHeight: nil)
+                let image = try picture.rotated(by: reading.rotation)
+                let detected = try reading.rotation == .upright ? textDetection.lines() : detector.lines(in: image)
                 trace.note("detected", Double(detected.count))
                 return try DetectedLineReading(crew: crew, setup: setup, control: control, droppedBelow: filterThreshold).adding(
                     detected, in: image, to: found)

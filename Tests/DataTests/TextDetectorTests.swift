@@ -67,7 +67,7 @@ struct TextDetectorTests {
     func receiptLines() throws {
         let detector = try TextDetector.shared.get()
         let image = try Fixture("receipt.png").grayscaleImage()
-        let lines = try detector.lines(in: image, textHeight: nil)
+        let lines = try detector.lines(in: image)
         // The receipt's 7 lines, from the top (some read as two pieces: a label and its amount).
         let rows = Set(lines.map { Int(($0.rectangle.centre.y / 10).rounded()) })
         #expect(lines.count >= 7 && lines.count <= 14, "\(lines.map(\.bounds))")
