@@ -89,7 +89,7 @@ struct TextDetectorTests {
         #expect(withDetector.text.contains("합계"))
     }
 
-    @Test("Detected lines are read where the reading has none, or only lines the rules drop; covered ones are not")
+    @Test("Detected lines are read where the reading has none, only lines the rules drop, or unsure lines of the same extent")
     func looksByCoverage() {
         let size = ImageSize(width: 400, height: 200)
         let line = { (x: Int, y: Int, width: Int, height: Int) in
@@ -101,13 +101,21 @@ struct TextDetectorTests {
         let reading = [
             read("covered line", 0.95, PixelRect(x: 10, y: 10, width: 200, height: 20)),
             read("~~", 0.3, PixelRect(x: 10, y: 100, width: 60, height: 20)),
+            read("unsure", 0.7, PixelRect(x: 250, y: 50, width: 100, height: 20)),
+            read("unsure and longer", 0.7, PixelRect(x: 10, y: 50, width: 200, height: 20)),
         ]
         let boxes = reading.map { $0.boundingBox.topLeftPixelRect(in: size) }
-        let detected = [line(12, 8, 196, 24), line(10, 98, 180, 24), line(250, 150, 100, 24)]
+        let detected = [
+            line(12, 8, 196, 24), line(10, 98, 180, 24), line(250, 150, 100, 24), line(248, 48, 104, 24), line(10, 48, 100, 24),
+        ]
         let looks = DetectedLineReading.looks(detected, reading: reading, readBoxes: boxes, droppedBelow: 0.5, within: size)
-        #expect(looks.count == 2)
+        #expect(looks.count == 3, "\(looks.map(\.rectangle.bounds))")
         // The line under the dropped reading replaces it when read surely; the empty one is new.
         #expect(looks.contains { $0.rectangle.bounds.y == 98 && $0.replacing == [1] })
         #expect(looks.contains { $0.rectangle.bounds.x == 250 && $0.replacing.isEmpty })
+        // The unsure line read over the detected line's whole extent is read again; the one
+        // reaching past it (half of it detected) is not.
+        #expect(looks.contains { $0.rectangle.bounds.x == 248 && $0.replacing == [2] && $0.replacedConfidence > 0.7 })
+        #expect(!looks.contains { $0.replacing.contains(3) })
     }
 }

@@ -11,7 +11,9 @@ import Foundation
 /// in the picture as it is, and knows no layout. Both are reconciled by coverage: a detected
 /// line that the lines read cover for less than `coveredShare` of its length is read alone
 /// (cut out, straightened, dark on light, scaled to `lineHeight`), and so are its ends beyond
-/// the reading of its row; a piece read confidently is added in its place from the top.
+/// the reading of its row; a piece read confidently is added in its place in the reading's
+/// order. A detected line read over its whole extent, but only unsurely, is read again alone
+/// too, and replaces that reading when read more surely.
 struct DetectedLineReading {
     let crew: EngineCrew
     let setup: EngineSetup
@@ -26,8 +28,14 @@ struct DetectedLineReading {
     static let keptConfidence: Float = 0.75
     /// The most detected lines read per page, the largest first.
     static let mostLines = 40
+    /// Lines read over a detected line's whole extent (this share of it, each this share
+    /// inside it), none of them at `rereadBelow` or more, are read again as the detector cut
+    /// it, and replaced when read `rereadMargin` more surely.
+    static let sameExtent = 0.8
+    static let rereadBelow: Float = 0.8
+    static let rereadMargin: Float = 0.05
     /// The height a line is read at (its text about `ImagePreparation.targetTextHeight`).
-    static let lineHeight = 56.0
+    static let lineHeight = 64.0
     /// The margin around a line cut out, a share of its height.
     static let margin = 0.1
     /// Lines turned less than this (degrees) are read as they stand.
@@ -111,7 +119,8 @@ struct DetectedLineReading {
     /// The detected lines to read alone, the largest first, at most `mostLines`: those the
     /// lines read (`reading`, their boxes `readBoxes`) cover for less than `coveredShare` of
     /// their length (with the lines under `droppedBelow` inside them, to replace when read more
-    /// surely), and the ends of the others beyond the reading of their row.
+    /// surely); those read over their whole extent only unsurely (`rereadBelow`), to replace
+    /// those lines when read more surely; and the ends of the others beyond the reading of their row.
     static func looks(
         _ detected: [DetectedLine], reading: [RecognizedLine], readBoxes: [PixelRect], droppedBelow: Float, within size: ImageSize
     ) -> [Look] {
@@ -122,6 +131,17 @@ struct DetectedLineReading {
             let box = line.bounds.clamped(to: whole)
             guard box.width >= 4, box.height >= 4 else { continue }
             guard coveredShare(of: box, by: kept) < coveredShare else {
+                // Lines read over the whole of it and nowhere else, none of them surely: read
+                // again as the detector cut it, to replace them when read more surely.
+                let padded = box.padded(by: box.height / 4)
+                let inside = readBoxes.indices.filter { padded.overlapShare(of: readBoxes[$0]) >= sameExtent }
+                let touching = readBoxes.indices.filter { padded.overlapShare(of: readBoxes[$0]) > 1 - sameExtent }
+                if !inside.isEmpty, inside.count == touching.count, coveredShare(of: box, by: inside.map { readBoxes[$0] }) >= sameExtent,
+                    let surest = inside.map({ reading[$0].confidence }).max(), surest < rereadBelow
+                {
+                    looks.append(Look(rectangle: line.rectangle, replacing: inside, replacedConfidence: surest + rereadMargin))
+                    continue
+                }
                 if abs(line.rectangle.angle * 180 / .pi) < straightenedAngle {
                     looks += UnreadLineReview.unreadEnds(of: box, reading: kept).map { Look(rectangle: RotatedRectangle(box: $0)) }
                 }
