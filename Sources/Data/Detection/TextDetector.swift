@@ -6,9 +6,9 @@ import Foundation
 /// text lines of a picture as rectangles at their angle.
 ///
 /// The picture is looked at whole, at `longestSide` pixels on its long side (PP-OCR's own
-/// default). Looking again at a finer scale for small print (body text 16 px tall, up to 1280
-/// or 1600 px) found more lines on real-dev but read less (mean CER 0.2588 and 0.2572 against
-/// 0.2560) in more time: the lines the layout misses are large or stand apart.
+/// default). A second, finer look for small print (body text 16 px tall, up to 1280 px on
+/// the long side) found more lines on real-dev but read less, in more time (Docs/Benchmarks.md,
+/// "The text detector"): the lines the layout misses are large or stand apart.
 ///
 /// The runtime and the model are optional (`TextDetectorFiles`): `TextDetector.shared` says
 /// why when they cannot be used, and the reading goes on without them.

@@ -78,7 +78,8 @@ public struct RecognitionOptions: Sendable {
     /// Whether a trained text detector also looks for the lines (PP-OCR's, run through ONNX
     /// Runtime, when both are installed: `Scripts/setup.sh`): lines the layout missed, or read
     /// only as lines the rules drop, are cut out and read alone. Off by default: on real
-    /// photographs it reads more (Docs/Benchmarks.md) for about half as much time again.
+    /// photographs it reads more (Docs/Benchmarks.md) for about a sixth more time and twice
+    /// the memory.
     /// Without the runtime or the model the page is read by its layout alone.
     public var usesTextDetector = false
     /// The most readings per line `candidateCount` may ask for.
