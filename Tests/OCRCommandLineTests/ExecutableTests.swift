@@ -180,6 +180,18 @@ struct ExecutableTests {
         #expect(!readLine.split(separator: " ").contains { $0.hasPrefix("texture=") } && readLine.contains(" read="), "\(readLine)")
     }
 
+    @Test("--detector without the runtime reads as without it, and the trace says why (detector-off=)")
+    func detectorAbsentTraced() throws {
+        let receipt = Fixture("receipt.png").path
+        let plain = try Self.shell("\"$OCR\" scan '\(receipt)' --time-limit 900")
+        let absent = try Self.shell(
+            "SWIFTOCR_ONNXRUNTIME=/nonexistent/libonnxruntime.so SWIFTOCR_TRACE=1 \"$OCR\" scan --detector '\(receipt)' --time-limit 900")
+        #expect(absent.status == 0)
+        #expect(absent.standardOutput == plain.standardOutput && absent.standardOutput.contains("합계"))
+        let line = try #require(absent.standardError.split(separator: "\n").first { $0.hasPrefix("swiftocr-trace ") })
+        #expect(line.contains(" detector-off=SWIFTOCR_ONNXRUNTIME_names_no_file:_/nonexistent/libonnxruntime.so"), "\(line)")
+    }
+
     @Test("A full disk is one clear error and exit 1, not silent loss")
     func fullDisk() throws {
         let run = try Self.shell("\"$OCR\" scan '\(Fixture("three-lines.png").path)' > /dev/full")
