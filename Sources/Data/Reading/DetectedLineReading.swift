@@ -34,7 +34,7 @@ struct DetectedLineReading {
     static let sameExtent = 0.8
     static let rereadBelow: Float = 0.8
     static let rereadMargin: Float = 0.05
-    /// The height a line is read at (its text about `ImagePreparation.targetTextHeight`).
+    /// The height a line is cut out at, its margins included (its text then about 40 px).
     static let lineHeight = 64.0
     /// The margin around a line cut out, a share of its height.
     static let margin = 0.1
