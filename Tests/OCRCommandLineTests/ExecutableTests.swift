@@ -185,7 +185,8 @@ struct ExecutableTests {
         let receipt = Fixture("receipt.png").path
         let plain = try Self.shell("\"$OCR\" scan '\(receipt)' --time-limit 900")
         let absent = try Self.shell(
-            "SWIFTOCR_ONNXRUNTIME=/nonexistent/libonnxruntime.so SWIFTOCR_TRACE=1 \"$OCR\" scan --detector '\(receipt)' --time-limit 900")
+            "SWIFTOCR_DETECTOR=1 SWIFTOCR_ONNXRUNTIME=/nonexistent/libonnxruntime.so SWIFTOCR_TRACE=1 \"$OCR\" scan --detector '\(receipt)' --time-limit 900"
+        )
         #expect(absent.status == 0)
         #expect(absent.standardOutput == plain.standardOutput && absent.standardOutput.contains("합계"))
         let line = try #require(absent.standardError.split(separator: "\n").first { $0.hasPrefix("swiftocr-trace ") })
