@@ -55,7 +55,6 @@ enum { LoggingLevelError = 3, EnableAllOptimizations = 99, ArenaAllocator = 1, C
 
 static void *const *api;  // the function table
 static OrtEnv *environment;
-static char version[64];
 static char open_error[512];
 static int opened;
 static pthread_mutex_t open_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -95,7 +94,6 @@ int onnx_runtime_open(const char *library_path, char *error, size_t error_size) 
         } else if (!(api = base->GetApi(ONNX_RUNTIME_API_VERSION))) {
             set_error(open_error, sizeof open_error, "ONNX Runtime %s is older than API version 11 (1.11)", base->GetVersionString());
         } else {
-            snprintf(version, sizeof version, "%s", base->GetVersionString());
             OrtStatus *status = ENTRY(OrtStatus * (*)(int, const char *, OrtEnv **), CreateEnvEntry)(LoggingLevelError, "swiftocr", &environment);
             if (succeeded(status, open_error, sizeof open_error)) opened = 1;
         }
@@ -105,8 +103,6 @@ int onnx_runtime_open(const char *library_path, char *error, size_t error_size) 
     pthread_mutex_unlock(&open_lock);
     return ready;
 }
-
-const char *onnx_runtime_version(void) { return version; }
 
 onnx_runtime_session *onnx_runtime_session_create(const char *model_path, int threads, char *error, size_t error_size) {
     pthread_mutex_lock(&open_lock);

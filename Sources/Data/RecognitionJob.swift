@@ -120,9 +120,11 @@ struct RecognitionJob: Sendable {
         control.report(1)
         let uprightBy = initial.followed(by: reading.rotation)
         var found = lines.map(\.line)
-        if let missing = textDetection?.missing {
+        switch textDetection?.loadedDetector {
+        case .failure(let missing):
             trace.noteText("detector-off", missing.description.replacingOccurrences(of: " ", with: "_"))
-        } else if let textDetection, let picture = detectedPicture, case .success(let detector) = TextDetector.shared {
+        case .success(let detector):
+            guard let textDetection, let picture = detectedPicture else { break }
             found = try trace.measure("detected") {
                 let image = try picture.rotated(by: reading.rotation)
                 let detected = try reading.rotation == .upright ? textDetection.lines() : detector.lines(in: image)
@@ -130,6 +132,7 @@ struct RecognitionJob: Sendable {
                 return try DetectedLineReading(crew: crew, setup: setup, control: control, droppedBelow: filterThreshold).adding(
                     detected, in: image, to: found)
             }
+        case nil: break
         }
         if let region { found = found.map { $0.placed(in: region, of: storedSize.rotated(by: uprightBy)) } }
         return trace.measure("rules") { result(lines: found, storedSize: storedSize, rotation: uprightBy, languages: languages) }

@@ -19,9 +19,6 @@
 /// calls return the first call's answer). Returns 1 when ready, else 0 with a message in `error`.
 int onnx_runtime_open(const char *library_path, char *error, size_t error_size);
 
-/// The runtime's version, once opened ("" before).
-const char *onnx_runtime_version(void);
-
 /// A model loaded into a session of the opened runtime.
 typedef struct onnx_runtime_session onnx_runtime_session;
 

@@ -31,12 +31,11 @@ final class BackgroundDetection: @unchecked Sendable {
         }
     }
 
-    /// Why the detector cannot run, if it cannot (waits for it to load).
-    var missing: TextDetectorFiles.Missing? {
+    /// The detector, or why it cannot run (waits for it to load).
+    var loadedDetector: Result<TextDetector, TextDetectorFiles.Missing> {
         loaded.wait()
         loaded.signal()
-        if case .failure(let missing) = detector { return missing }
-        return nil
+        return detector ?? .failure(.unusable("not loaded"))
     }
 
     /// Looks for the lines of `image` (a copy of it: the copy is the detection thread's

@@ -25,9 +25,6 @@ final class OnnxSession: @unchecked Sendable {
 
     deinit { onnx_runtime_session_release(session) }
 
-    /// The runtime's version ("1.32.0").
-    static var runtimeVersion: String { String(cString: onnx_runtime_version()) }
-
     /// The model's output for `input`.
     func run(_ input: Tensor) throws(TextDetectorFiles.Missing) -> Tensor {
         var error = [CChar](repeating: 0, count: 512)
