@@ -6,6 +6,35 @@ public enum ReceiptDateParser {
     /// The first valid date in `text`, with the line's time when it has one, and the range
     /// of `text` it was read from.
     public static func date(in text: String) -> (date: ReceiptDate, range: Range<String.Index>)? {
+        for candidate in candidates(in: text) {
+            var date = candidate.date
+            var range = candidate.range
+            if let time = time(in: text[candidate.range.upperBound...]) {
+                (date.hour, date.minute, date.second) = (time.hour, time.minute, time.second)
+                if date.isValid {
+                    // The field was read from the date and its time: its text and box hold both.
+                    range = candidate.range.lowerBound..<text.index(candidate.range.upperBound, offsetBy: time.end)
+                } else {
+                    (date.hour, date.minute, date.second) = (nil, nil, nil)
+                }
+            }
+            return (date, range)
+        }
+        return nil
+    }
+
+    /// Every valid date in `text` (without its time), in the order they appear, none
+    /// overlapping another: what `DataDetector` reports as dates.
+    public static func dates(in text: String) -> [(date: ReceiptDate, range: Range<String.Index>)] {
+        var kept: [(date: ReceiptDate, range: Range<String.Index>)] = []
+        for candidate in candidates(in: text) where !kept.contains(where: { $0.range.overlaps(candidate.range) }) {
+            kept.append(candidate)
+        }
+        return kept.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// The valid dates the patterns find in `text`, the likeliest patterns' first.
+    private static func candidates(in text: String) -> [(date: ReceiptDate, range: Range<String.Index>)] {
         var found: [(numbers: [Substring], twoDigitYear: Bool, range: Range<String.Index>)] = []
         // `일` may be lost or misread (`2025년 8월 4 05:44`): the day is the number after `월`.
         found += text.matches(of: Pattern.koreanDate).map { ([$0.1, $0.2, $0.3], false, $0.range) }
@@ -26,24 +55,12 @@ public enum ReceiptDateParser {
             .map { ([$0.1, $0.2, $0.3], false, $0.range) }
         found += text.matches(of: Pattern.twoDigitYearDate, notAfter: "0123456789-")
             .map { ([$0.1, $0.2, $0.3], true, $0.range) }
-        for candidate in found {
+        return found.compactMap { candidate in
             let numbers = candidate.numbers.compactMap { Int($0) }
-            guard numbers.count == 3 else { continue }
-            var date = ReceiptDate(year: candidate.twoDigitYear ? 2000 + numbers[0] : numbers[0], month: numbers[1], day: numbers[2])
-            guard date.isValid else { continue }
-            var range = candidate.range
-            if let time = time(in: text[candidate.range.upperBound...]) {
-                (date.hour, date.minute, date.second) = (time.hour, time.minute, time.second)
-                if date.isValid {
-                    // The field was read from the date and its time: its text and box hold both.
-                    range = candidate.range.lowerBound..<text.index(candidate.range.upperBound, offsetBy: time.end)
-                } else {
-                    (date.hour, date.minute, date.second) = (nil, nil, nil)
-                }
-            }
-            return (date, range)
+            guard numbers.count == 3 else { return nil }
+            let date = ReceiptDate(year: candidate.twoDigitYear ? 2000 + numbers[0] : numbers[0], month: numbers[1], day: numbers[2])
+            return date.isValid ? (date, candidate.range) : nil
         }
-        return nil
     }
 
     /// The first time (`21:22`, `21:22:05`, `21시 22분`) in `text`, and where it ends (in
