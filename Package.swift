@@ -35,8 +35,11 @@ let package = Package(
         .target(name: "CTesseractOverrides", linkerSettings: [.linkedLibrary("lept"), .linkedLibrary("dl")]),
         // ONNX Runtime's C API, opened at run time (see its header): the text detector's runtime.
         .target(name: "COnnxRuntime", linkerSettings: [.linkedLibrary("dl")]),
+        // zbar, loaded at run time for barcodes and QR codes (Debian's libzbar0): optional.
+        .target(name: "CBarcodes", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "Domain"),
-        .target(name: "Data", dependencies: ["Domain", "CTesseract", "CLeptonica", "CImageCodecs", "CTesseractOverrides", "COnnxRuntime"]),
+        .target(
+            name: "Data", dependencies: ["Domain", "CTesseract", "CLeptonica", "CImageCodecs", "CTesseractOverrides", "COnnxRuntime", "CBarcodes"]),
         .target(name: "SwiftOCR", dependencies: ["Domain", "Data"]),
         .target(name: "OCRCommandLine", dependencies: ["Domain", "Data"]),
         .executableTarget(name: "ocr", dependencies: ["OCRCommandLine"]),

@@ -40,6 +40,8 @@ struct RecognitionJob: Sendable {
             _ = try? textDetection?.lines()
         }
         var detectedPicture: LeptonicaImage?
+        // The barcodes, in pixels of the picture stood upright as given (`initial`), and its size.
+        var barcodes: (found: [BarcodeReader.Found], size: ImageSize) = ([], ImageSize(width: 0, height: 0))
         let decodeAndPrepare = { () throws -> (storedSize: ImageSize, base: ImagePreparation.Base?) in
             let stored = try trace.measure("decode") {
                 do {
@@ -62,6 +64,15 @@ struct RecognitionJob: Sendable {
                 try textDetection.look(at: upright)
                 detectedPicture = upright
             }
+            if options.readsBarcodes {
+                switch BarcodeReader.shared {
+                case .success(let reader):
+                    barcodes = (try trace.measure("barcodes") { try reader.barcodes(in: upright) }, upright.size)
+                    trace.note("barcodes", Double(barcodes.found.count))
+                case .failure(let unavailable):
+                    trace.noteText("barcodes-off", unavailable.reason.replacingOccurrences(of: " ", with: "_"))
+                }
+            }
             // A photograph's desk may differ from its page only in colour: a reduced colour
             // copy is decoded when the grey shows no desk.
             let colour = { () -> LeptonicaImage? in
@@ -78,7 +89,9 @@ struct RecognitionJob: Sendable {
             : crew.startingEngine(for: setup, prestarting: later, trace: trace, while: decodeAndPrepare)
         // Nothing to read, or texture that holds no text (answered from its measurements).
         guard let base = prepared, !base.isTexture else {
-            return result(lines: [], storedSize: storedSize, rotation: initial, languages: languages)
+            var read = result(lines: [], storedSize: storedSize, rotation: initial, languages: languages)
+            read.barcodes = placed(barcodes.found, foundIn: barcodes.size, turnedBy: .upright, region: region, in: read.imageSize)
+            return read
         }
         try control.checkpoint()
         var detected: PageScript??
@@ -135,7 +148,13 @@ struct RecognitionJob: Sendable {
         case nil: break
         }
         if let region { found = found.map { $0.placed(in: region, of: storedSize.rotated(by: uprightBy)) } }
-        return trace.measure("rules") { result(lines: found, storedSize: storedSize, rotation: uprightBy, languages: languages) }
+        var read = trace.measure("rules") { result(lines: found, storedSize: storedSize, rotation: uprightBy, languages: languages) }
+        if region == nil {
+            let prepared = reading.prepared
+            read.rulingLines = (prepared.rules + prepared.verticalRules).map(prepared.frame.uprightRect)
+        }
+        read.barcodes = placed(barcodes.found, foundIn: barcodes.size, turnedBy: reading.rotation, region: region, in: read.imageSize)
+        return read
     }
 
     /// The second opinions on the lines read, in the order they run.
@@ -165,6 +184,19 @@ struct RecognitionJob: Sendable {
 
     private var exifRotation: RotationDegree? {
         imageData.withUnsafeBytes { JPEGOrientation.rotation(in: $0.bindMemory(to: UInt8.self)) }
+    }
+
+    /// Barcodes found in the picture as given (of `size`), in the result's upright image (of
+    /// `uprightSize`): turned as the reading turned the page, moved out of the region read.
+    private func placed(
+        _ found: [BarcodeReader.Found], foundIn size: ImageSize, turnedBy rotation: RotationDegree, region: PixelRect?, in uprightSize: ImageSize
+    ) -> [DetectedBarcode] {
+        found.map { barcode in
+            var box = barcode.box.turned(by: rotation, in: size)
+            if let region { box = PixelRect(x: box.x + region.x, y: box.y + region.y, width: box.width, height: box.height) }
+            return DetectedBarcode(
+                symbology: barcode.symbology, payload: barcode.payload, boundingBox: NormalizedRect(topLeftPixelRect: box, in: uprightSize))
+        }
     }
 
     /// The result, after the caller's recognition rules.

@@ -102,7 +102,7 @@ public enum CommandParser {
                 options.pageSegmentation = mode
             case .option("--format", _):
                 options.format = try reader.choice(
-                    OutputFormat.self, for: argument, option: "--format <format>", hint: "use text, json, jsonl, tsv, hocr, alto or pdf")
+                    OutputFormat.self, for: argument, option: "--format <format>", hint: "use text, json, jsonl, tsv, markdown, hocr, alto or pdf")
             case .option("--custom-words", _):
                 let path = try reader.value(for: argument, label: "<file>")
                 options.customWords = try Self.customWords(from: path, reader: reader)
@@ -164,7 +164,7 @@ public enum CommandParser {
         if options.outputPath != nil, options.format != .pdf {
             throw UsageError("'--output' names the file of '--format pdf'; other formats print to standard output", subcommand: .scan)
         }
-        if options.extraction != nil, [.tsv, .hocr, .alto, .pdf].contains(options.format) {
+        if options.extraction != nil, [.tsv, .markdown, .hocr, .alto, .pdf].contains(options.format) {
             throw UsageError(
                 "'--extract' prints fields, which '--format \(options.format.rawValue)' cannot hold; use text, json or jsonl", subcommand: .scan)
         }

@@ -96,10 +96,11 @@ enum HelpText {
                                   (values: auto, layout, column, block, line, sparse;
                                   default: auto)
           --format <format>       The output format; jsonl prints one JSON object per image as
-                                  soon as it is done; hocr and alto write one document with
-                                  a page per image; pdf writes a searchable PDF to
-                                  --output. (values: text, json, jsonl, tsv, hocr, alto,
-                                  pdf; default: text)
+                                  soon as it is done; markdown prints the document view
+                                  (headings, paragraphs, lists, tables); hocr and alto
+                                  write one document with a page per image; pdf writes a
+                                  searchable PDF to --output. (values: text, json, jsonl,
+                                  tsv, markdown, hocr, alto, pdf; default: text)
           -o, --output <file>     The file --format pdf writes. It replaces an existing
                                   PDF only once complete; an input or a file of another
                                   kind is never replaced.

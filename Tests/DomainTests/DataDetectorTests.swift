@@ -81,7 +81,10 @@ struct DataDetectorTests {
 
     @Test("A date's moment is read in Korea's time zone")
     func moment() throws {
-        let found = try #require(DataDetector(kinds: [.date]).detectedData(in: [(0, RecognizedLine(text: "2025.12.26", boundingBox: .init(x: 0, y: 0, width: 1, height: 1), confidence: 1))]).first)
+        let found = try #require(
+            DataDetector(kinds: [.date]).detectedData(in: [
+                (0, RecognizedLine(text: "2025.12.26", boundingBox: .init(x: 0, y: 0, width: 1, height: 1), confidence: 1))
+            ]).first)
         let date = try #require(found.date())
         #expect(date.timeIntervalSince1970 == 1_766_674_800)
     }

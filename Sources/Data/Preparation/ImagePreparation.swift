@@ -183,14 +183,14 @@ struct ImagePreparation {
         }
         let (deskewed, image) = try Self.deskewedWithBorder(turned, degrees: degrees, level: page.background)
         // The rules, moved as the page was (any failure: a page read without them).
-        var rules: [PixelRect] = []
+        var rules: (horizontal: [PixelRect], vertical: [PixelRect]) = ([], [])
         if let drawn = page.rules, let textHeight = page.textHeight {
             rules =
-                (try? { () throws(OCRError) -> [PixelRect] in
+                (try? { () throws(OCRError) -> ([PixelRect], [PixelRect]) in
                     var moved = try drawn.rotated(by: rotation)
                     if let corners = straightening?.corners { moved = try moved.straightened(corners, fill: 255).image }
-                    return try Self.deskewedWithBorder(moved, degrees: degrees, level: 255).bordered.horizontalRules(textHeight: textHeight)
-                }()) ?? []
+                    return try Self.deskewedWithBorder(moved, degrees: degrees, level: 255).bordered.ruleBoxes(textHeight: textHeight)
+                }()) ?? ([], [])
         }
         var frame = PreparedFrame(
             uprightSize: uprightSize, scale: scale, scaledSize: turned.size, deskewDegrees: degrees,
@@ -201,7 +201,7 @@ struct ImagePreparation {
         }
         return PreparedImage(
             image: image, frame: frame, resolution: PreparedImage.resolution(forTextHeight: page.textHeight), background: page.background,
-            rules: rules)
+            rules: rules.horizontal, verticalRules: rules.vertical)
     }
 
     /// `image` turned `degrees` clockwise (when not 0), then given the border, both filled

@@ -16,7 +16,7 @@ extension LeptonicaImage {
 
     /// The 8-bit image with its rules painted `level` (`self` when it has none), and its
     /// rules drawn black on white (`nil` when it has none), to find them again where the page
-    /// is read, turned and deskewed (`ImagePreparation.prepare`, `horizontalRules(textHeight:)`).
+    /// is read, turned and deskewed (`ImagePreparation.prepare`, `ruleBoxes(textHeight:)`).
     func removingRules(textHeight: Double, level: Int) throws(OCRError) -> (image: LeptonicaImage, rules: LeptonicaImage?) {
         guard pixGetDepth(pix) == 8, textHeight >= 4 else { return (self, nil) }
         let binary = try binarized()
@@ -31,11 +31,16 @@ extension LeptonicaImage {
         return (painted, try rules.applying("draw the rules") { pixConvert1To8(nil, $0, 255, 0) })
     }
 
-    /// The boxes of the horizontal rules drawn black in `self` (rules as `removingRules` draws
-    /// them, turned and deskewed with the page): table borders and separators, where rows end.
-    func horizontalRules(textHeight: Double) throws(OCRError) -> [PixelRect] {
+    /// The boxes of the horizontal and vertical rules drawn black in `self` (rules as
+    /// `removingRules` draws them, turned and deskewed with the page): table borders and
+    /// separators, where rows and cells end.
+    func ruleBoxes(textHeight: Double) throws(OCRError) -> (horizontal: [PixelRect], vertical: [PixelRect]) {
         let (length, thick) = Self.ruleSize(textHeight: textHeight)
-        return try binarized().thinRuns(along: (length, 1), thickerThan: (1, thick)).componentBoxes(connectivity: 8)
+        let binary = try binarized()
+        return (
+            try binary.thinRuns(along: (length, 1), thickerThan: (1, thick)).componentBoxes(connectivity: 8),
+            try binary.thinRuns(along: (1, length), thickerThan: (thick, 1)).componentBoxes(connectivity: 8)
+        )
     }
 
     /// The shortest rule and the thickness no rule reaches, in pixels, for text `textHeight` high.

@@ -14,10 +14,13 @@ struct PreparedImage {
     /// The horizontal rules painted over on the page (table borders, separators), in its
     /// pixels: where rows end (`ReadingOrder`).
     var rules: [PixelRect] = []
+    /// The vertical rules painted over on the page, in its pixels: where a table's cells end
+    /// (`OCRResult.rulingLines`).
+    var verticalRules: [PixelRect] = []
 
     /// The same page, its pixels replaced by `image` (levels stretched: paper white).
     func withStretched(_ image: LeptonicaImage) -> PreparedImage {
-        PreparedImage(image: image, frame: frame, resolution: resolution, background: 255, rules: rules)
+        PreparedImage(image: image, frame: frame, resolution: resolution, background: 255, rules: rules, verticalRules: verticalRules)
     }
 
     /// The resolution at which text `textHeight` pixels high is about 10-point print

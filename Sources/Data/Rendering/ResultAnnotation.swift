@@ -11,7 +11,8 @@ import Foundation
 /// ```
 ///
 /// Green boxes were read with at least `confident` confidence, orange with at least
-/// `doubtful`, red below; boxes to highlight (a receipt's fields) are blue, drawn thicker.
+/// `doubtful`, red below; boxes to highlight (a receipt's fields) are blue, drawn thicker;
+/// barcodes and QR codes are purple.
 /// The PNG's comment names the rotation that was applied (`rotation: 90`).
 public enum ResultAnnotation {
     /// Lines at or above this confidence are boxed in green.
@@ -40,6 +41,7 @@ public enum ResultAnnotation {
             boxDestroy(&pointer)
         }
         for line in result.lines { draw(line.boundingBox, width: width, colour: colour(for: line.confidence)) }
+        for barcode in result.barcodes { draw(barcode.boundingBox, width: 2 * width, colour: (150, 0, 200)) }
         for rectangle in highlighted { draw(rectangle, width: 2 * width, colour: (0, 90, 255)) }
         pixSetText(canvas.pix, "rotation: \(result.rotation.degrees)")
         return try canvas.pngData()

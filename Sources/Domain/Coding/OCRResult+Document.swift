@@ -5,7 +5,11 @@
 
 extension OCRResult {
     private enum CodingKeys: String, CodingKey {
-        case width, height, rotation, languages, minimumConfidence, text, lines
+        case width, height, rotation, languages, minimumConfidence, text, lines, rulingLines, document
+    }
+
+    private enum DocumentKeys: String, CodingKey {
+        case barcodes
     }
 
     /// Decodes the document `encode(to:)` writes (`text` is derived, so it is not read).
@@ -17,11 +21,17 @@ extension OCRResult {
             imageSize: ImageSize(width: try container.decode(Int.self, forKey: .width), height: try container.decode(Int.self, forKey: .height)),
             rotation: try container.decode(RotationDegree.self, forKey: .rotation))
         languages = try container.decodeIfPresent([String].self, forKey: .languages)
+        rulingLines = try container.decodeIfPresent([NormalizedRect].self, forKey: .rulingLines) ?? []
+        if container.contains(.document) {
+            let document = try container.nestedContainer(keyedBy: DocumentKeys.self, forKey: .document)
+            barcodes = try document.decodeIfPresent([DetectedBarcode].self, forKey: .barcodes) ?? []
+        }
     }
 
     /// Writes the size flat (`width`, `height`), the rotation in degrees, the languages when
-    /// known, the threshold, `text` (the text of `filteredLines`, as `text` gives it) and
-    /// every line.
+    /// known, the threshold, `text` (the text of `filteredLines`, as `text` gives it), every
+    /// line, the ruling lines when there are any, and the `document` view (derived, like
+    /// `text`: only its barcodes are read back).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(imageSize.width, forKey: .width)
@@ -31,6 +41,8 @@ extension OCRResult {
         try container.encode(DocumentNumber.confidence(minimumConfidence), forKey: .minimumConfidence)
         try container.encode(text, forKey: .text)
         try container.encode(lines, forKey: .lines)
+        if !rulingLines.isEmpty { try container.encode(rulingLines, forKey: .rulingLines) }
+        try container.encode(document, forKey: .document)
     }
 }
 

@@ -109,7 +109,8 @@ extension DataDetector {
             let digits = String(match.output.filter(\.isASCIIDigit))
             let separated = match.output.contains { !$0.isASCIIDigit }
             guard BusinessRegistrationNumber.isValid(digits), separated || text.contains(anyOf: registrationLabels) else { continue }
-            found.append(Match(kind: .businessRegistrationNumber, range: text.offsets(match.range), value: BusinessRegistrationNumber.formatted(digits)))
+            found.append(
+                Match(kind: .businessRegistrationNumber, range: text.offsets(match.range), value: BusinessRegistrationNumber.formatted(digits)))
         }
         return found
     }

@@ -21,6 +21,11 @@ public struct OCRResult: Sendable, Hashable, Codable {
     /// `RecognitionOptions.automaticallyDetectsLanguage`, the ones detection chose); `nil`
     /// when not recorded (a result made by hand or decoded from an older report).
     public var languages: [String]?
+    /// The rules drawn on the page — table borders, separators — in normalized upright-image
+    /// coordinates: what `document` finds ruled tables by.
+    public var rulingLines: [NormalizedRect] = []
+    /// The barcodes and QR codes found on the page.
+    public var barcodes: [DetectedBarcode] = []
 
     /// Creates a result.
     public init(
@@ -38,6 +43,14 @@ public struct OCRResult: Sendable, Hashable, Codable {
     /// The lines whose confidence is at least `minimumConfidence`.
     public var filteredLines: [RecognizedLine] {
         ConfidenceFilter(minimumConfidence: minimumConfidence).apply(to: lines)
+    }
+
+    /// The page as a document: `filteredLines` grouped into paragraphs, lists and tables,
+    /// with the data their text holds and the page's barcodes (like Vision's
+    /// `DocumentObservation`; see `DocumentAnalysis`).
+    public var document: DocumentObservation {
+        let kept = ConfidenceFilter(minimumConfidence: minimumConfidence).keptLines(of: lines)
+        return DocumentAnalysis(imageSize: imageSize, rulingLines: rulingLines).document(of: kept, barcodes: barcodes)
     }
 
     /// The text of `filteredLines`, one line per line.

@@ -82,6 +82,10 @@ public struct RecognitionOptions: Sendable {
     /// the memory.
     /// Without the runtime or the model the page is read by its layout alone.
     public var usesTextDetector = false
+    /// Whether the page's barcodes and QR codes are read (`OCRResult.barcodes`, in the
+    /// document view), with zbar when it is installed (Debian's `libzbar0`); without it the
+    /// page's text is read as ever.
+    public var readsBarcodes = true
     /// The most readings per line `candidateCount` may ask for.
     public static let maximumCandidateCount = 10
 

@@ -108,23 +108,33 @@ public struct SearchablePDF: Sendable {
     }
 
     /// The page's content stream: the image over the whole page, then every word as
-    /// invisible text over its box, stretched to its width.
+    /// invisible text over its box, stretched to its width, and every barcode's payload
+    /// over the barcode (so that a search finds the QR code's link too).
     func contents(of result: OCRResult, width: Double, height: Double) -> String {
         var stream = "q \(Self.number(width)) 0 0 \(Self.number(height)) 0 0 cm /Im0 Do Q\nBT 3 Tr\n"
         for line in result.lines {
             let size = max(1, line.boundingBox.height * height)
-            let words = line.wordsOrWhole
-            for word in words where !word.text.isEmpty {
-                let units = Array(word.text.utf16)
-                let natural = Double(units.count) * size * Self.advance / 1000
-                let scaling = min(1000, max(1, 100 * word.boundingBox.width * width / natural))
-                let x = word.boundingBox.x * width
-                let y = line.boundingBox.y * height + size * 0.2
-                let hex = units.map { String(format: "%04X", $0) }.joined()
-                stream += "/F0 \(Self.number(size)) Tf \(Self.number(scaling)) Tz 1 0 0 1 \(Self.number(x)) \(Self.number(y)) Tm <\(hex)> Tj\n"
+            for word in line.wordsOrWhole where !word.text.isEmpty {
+                stream += Self.invisibleText(
+                    word.text, x: word.boundingBox.x * width, y: line.boundingBox.y * height, width: word.boundingBox.width * width, size: size)
             }
         }
+        for barcode in result.barcodes where !barcode.payload.isEmpty {
+            let box = barcode.boundingBox
+            let size = max(1, min(box.height * height, 12))
+            stream += Self.invisibleText(barcode.payload, x: box.x * width, y: box.midY * height, width: box.width * width, size: size)
+        }
         return stream + "ET\n"
+    }
+
+    /// `text` drawn invisibly at `size`, its baseline a fifth of the size above `y`, stretched
+    /// or squeezed to `width`.
+    private static func invisibleText(_ text: String, x: Double, y: Double, width: Double, size: Double) -> String {
+        let units = Array(text.utf16)
+        let natural = Double(units.count) * size * advance / 1000
+        let scaling = min(1000, max(1, 100 * width / natural))
+        let hex = units.map { String(format: "%04X", $0) }.joined()
+        return "/F0 \(number(size)) Tf \(number(scaling)) Tz 1 0 0 1 \(number(x)) \(number(y + size * 0.2)) Tm <\(hex)> Tj\n"
     }
 
     /// Maps every two-byte code to the same UTF-16 code unit.

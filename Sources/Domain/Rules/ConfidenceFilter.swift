@@ -19,11 +19,16 @@ public struct ConfidenceFilter: RecognitionRule, Hashable, Codable {
 
     /// The lines that pass the filter, in their original order.
     public func apply(to lines: [RecognizedLine]) -> [RecognizedLine] {
-        lines.compactMap { line in
-            if line.confidence >= minimumConfidence { return line }
+        keptLines(of: lines).map(\.line)
+    }
+
+    /// The lines that pass the filter, each with its index in `lines`.
+    public func keptLines(of lines: [RecognizedLine]) -> [(index: Int, line: RecognizedLine)] {
+        lines.enumerated().compactMap { index, line in
+            if line.confidence >= minimumConfidence { return (index, line) }
             let sure = line.words.filter { $0.confidence >= max(Self.sureWord, minimumConfidence) && $0.text.count >= Self.sureWordLength }
             guard !sure.isEmpty else { return nil }
-            return line.replacingWords(with: sure)
+            return (index, line.replacingWords(with: sure))
         }
     }
 

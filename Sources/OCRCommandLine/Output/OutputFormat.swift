@@ -13,6 +13,9 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
     case hocr
     /// ALTO 4 XML: one `Page` per image, `TextLine`s and `String`s with pixel positions and confidences.
     case alto
+    /// Markdown: the document view — headings, paragraphs, lists, tables as pipe tables —
+    /// one section per image.
+    case markdown
     /// A searchable PDF written to `--output`: each image as a page, its text invisible over it.
     case pdf
 }

@@ -17,7 +17,7 @@ struct ResultFormatter {
         switch format {
         case .tsv: "file\tline\tconfidence\tx\ty\twidth\theight\ttext\n"
         case .json: multipleInputs ? "[\n" : ""
-        case .text, .jsonl, .pdf: ""
+        case .text, .jsonl, .pdf, .markdown: ""
         case .hocr: HOCRRenderer().header(title: documentName)
         case .alto: ALTORenderer().header(fileName: documentName)
         }
@@ -29,7 +29,7 @@ struct ResultFormatter {
         case .json: multipleInputs ? "]\n" : ""
         case .hocr: HOCRRenderer().footer
         case .alto: ALTORenderer().footer
-        case .text, .jsonl, .tsv, .pdf: ""
+        case .text, .jsonl, .tsv, .pdf, .markdown: ""
         }
     }
 
@@ -53,6 +53,12 @@ struct ResultFormatter {
         case (.json, .success(let result)):
             let json = Self.encode(ScanReport(file: item.name, result: result, extraction: extraction), pretty: true)
             return (multipleInputs && index > 0 ? ",\n" : "") + json + "\n"
+        case (.markdown, .success(let result)):
+            // Several images: each under a comment naming it, after a rule.
+            let header =
+                multipleInputs
+                ? (index > 0 ? "\n---\n\n" : "") + "<!-- \(item.name.escapedForDisplay.replacingOccurrences(of: "--", with: "- -")) -->\n\n" : ""
+            return header + MarkdownRenderer().page(result)
         case (.hocr, .success(let result)):
             return HOCRRenderer().page(result, name: item.name, number: index)
         case (.alto, .success(let result)):
