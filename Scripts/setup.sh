@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
 # Installs the Debian packages SwiftOCR needs to build and run: Tesseract and Leptonica
 # (headers and libraries, found through pkg-config), libpng, libjpeg and libwebp (which
-# CImageCodecs calls directly), and the Korean, English, Hangul-script and orientation
-# language data. Safe to run again: it installs only what is missing.
+# CImageCodecs calls directly), zbar's library for barcodes and QR codes (loaded at run
+# time; optional), and the Korean, English, Hangul-script and orientation language data.
+# Safe to run again: it installs only what is missing.
 #
 #   bash Scripts/setup.sh            # library, CLI and tests
 #   bash Scripts/setup.sh --bench    # also the tesseract command, Pillow, numpy and fonts for
-#                                    # Benchmarks/, and tiffcp, cwebp, img2pdf and qpdf for ../shared/hostile
+#                                    # Benchmarks/, tiffcp, cwebp, img2pdf and qpdf for ../shared/hostile,
+#                                    # zint (barcodes) for the generated sets and pandoc to check Markdown
 #   bash Scripts/setup.sh --cross    # also Debian's arm64 C headers, for Scripts/cross-compile-check.sh
 set -euo pipefail
 
-packages=(pkg-config libtesseract-dev libleptonica-dev libpng-dev libjpeg-dev libwebp-dev tesseract-ocr-kor tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-script-hang poppler-utils)
+packages=(pkg-config libtesseract-dev libleptonica-dev libpng-dev libjpeg-dev libwebp-dev tesseract-ocr-kor tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-script-hang poppler-utils libzbar0)
 if [[ "${1:-}" == "--bench" ]]; then
-    packages+=(tesseract-ocr python3-pil python3-numpy libtiff-tools webp img2pdf qpdf fonts-nanum fonts-unfonts-core fonts-baekmuk fonts-noto-cjk)
+    packages+=(tesseract-ocr python3-pil python3-numpy libtiff-tools webp img2pdf qpdf fonts-nanum fonts-unfonts-core fonts-baekmuk fonts-noto-cjk zint pandoc)
 fi
 if [[ "${1:-}" == "--cross" ]]; then
     packages+=(libc6-dev-arm64-cross)

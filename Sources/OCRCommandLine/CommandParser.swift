@@ -114,6 +114,8 @@ public enum CommandParser {
                 options.usesLanguageCorrection = false
             case .option("--detector", _):
                 options.usesTextDetector = true
+            case .option("--no-barcodes", _):
+                options.readsBarcodes = false
             case .option("-o", _), .option("--output", _):
                 options.outputPath = try reader.path(for: argument, option: "--output <file>")
             case .option("--annotate", _):

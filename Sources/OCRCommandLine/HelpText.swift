@@ -6,7 +6,7 @@ enum HelpText {
         switch subcommand {
         case nil: "ocr <subcommand>"
         case .scan?:
-            "ocr scan <image> ... [--files-from <file>] [--lang <lang>] [--min-confidence <min-confidence>] [--min-text-height <fraction>] [--region <x,y,width,height>] [--raw] [--extract <kind>] [--rotation <rotation>] [--level <level>] [--segmentation <segmentation>] [--format <format>] [--output <file>] [--annotate <png>] [--custom-words <file>] [--no-language-correction] [--detector] [--candidates <count>] [--jobs <jobs>] [--recursive] [--follow-links] [--read-text-pages] [--quiet] [--time-limit <seconds>] [--tessdata <tessdata>]"
+            "ocr scan <image> ... [--files-from <file>] [--lang <lang>] [--min-confidence <min-confidence>] [--min-text-height <fraction>] [--region <x,y,width,height>] [--raw] [--extract <kind>] [--rotation <rotation>] [--level <level>] [--segmentation <segmentation>] [--format <format>] [--output <file>] [--annotate <png>] [--custom-words <file>] [--no-language-correction] [--detector] [--no-barcodes] [--candidates <count>] [--jobs <jobs>] [--recursive] [--follow-links] [--read-text-pages] [--quiet] [--time-limit <seconds>] [--tessdata <tessdata>]"
         case .langs?: "ocr langs [--tessdata <tessdata>]"
         case .extract?: "ocr extract <kind> <text> ... [--format <format>]"
         }
@@ -112,6 +112,8 @@ enum HelpText {
           --detector              Also find lines with the trained text detector
                                   (PP-OCRv5 through ONNX Runtime, installed by
                                   Scripts/setup.sh): more read on photos, slower.
+          --no-barcodes           Do not look for barcodes and QR codes (read with zbar
+                                  when it is installed).
           --candidates <count>    Readings per line, best first, in JSON's candidates
                                   (1 to 10; above 1 each line is read once more).
                                   (default: 1)

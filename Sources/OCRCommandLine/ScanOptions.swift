@@ -48,6 +48,8 @@ public struct ScanOptions: Sendable, Hashable {
     public var usesLanguageCorrection = true
     /// Whether the trained text detector looks for lines the layout missed (`--detector`).
     public var usesTextDetector = false
+    /// Whether barcodes and QR codes are read (`--no-barcodes` turns it off).
+    public var readsBarcodes = true
     /// The file `--format pdf` writes (`--output FILE.pdf`).
     public var outputPath: String?
     /// Where to write the upright image with the line boxes drawn (`--annotate OUT.png`).
@@ -85,6 +87,7 @@ public struct ScanOptions: Sendable, Hashable {
         options.regionOfInterest = region
         options.minimumTextHeight = minimumTextHeight
         options.usesTextDetector = usesTextDetector
+        options.readsBarcodes = readsBarcodes
         return options
     }
 }

@@ -31,6 +31,13 @@ struct CommandParserTests {
                 $0.usesTextDetector = true
             }),
         ValidCase(
+            arguments: ["scan", "a.png", "--no-barcodes", "--format", "markdown"],
+            expected: scan {
+                $0.inputs = ["a.png"]
+                $0.readsBarcodes = false
+                $0.format = .markdown
+            }),
+        ValidCase(
             arguments: ["scan", "a.png", "b.jpg", "--lang", "kor", "--min-confidence", "0.7", "--rotation", "270", "--format", "json"],
             expected: scan {
                 $0.inputs = ["a.png", "b.jpg"]
@@ -159,7 +166,7 @@ struct CommandParserTests {
             message: "The value 'best' is invalid for '--level <level>'; use fast or accurate", subcommand: .scan),
         InvalidCase(
             arguments: ["scan", "a.png", "--format", "xml"],
-            message: "The value 'xml' is invalid for '--format <format>'; use text, json, jsonl, tsv, hocr, alto or pdf", subcommand: .scan),
+            message: "The value 'xml' is invalid for '--format <format>'; use text, json, jsonl, tsv, markdown, hocr, alto or pdf", subcommand: .scan),
         InvalidCase(
             arguments: ["scan", "a.png", "--rotation", "--format", "json"],
             message: "Missing value for '--rotation <rotation>'", subcommand: .scan),

@@ -193,6 +193,25 @@ struct ExecutableTests {
         #expect(line.contains(" detector-off=SWIFTOCR_ONNXRUNTIME_names_no_file:_/nonexistent/libonnxruntime.so"), "\(line)")
     }
 
+    @Test("Without zbar a page is read as ever and the trace says why barcodes were not")
+    func barcodesAbsentTraced() throws {
+        let page = Fixture("document/barcodes.png").path
+        let plain = try Self.shell("\"$OCR\" scan '\(page)' --no-barcodes --time-limit 900")
+        let absent = try Self.shell(
+            "SWIFTOCR_BARCODES=1 SWIFTOCR_ZBAR=/nonexistent/libzbar.so.0 SWIFTOCR_TRACE=1 \"$OCR\" scan '\(page)' --time-limit 900")
+        #expect(absent.status == 0)
+        #expect(absent.standardOutput == plain.standardOutput && absent.standardOutput.contains("합계"))
+        let line = try #require(absent.standardError.split(separator: "\n").first { $0.hasPrefix("swiftocr-trace ") })
+        #expect(line.contains(" barcodes-off=zbar_was_not_found"), "\(line)")
+    }
+
+    @Test("--format markdown prints a ruled table as a pipe table, its header row first")
+    func markdownTable() throws {
+        let run = try Self.shell("\"$OCR\" scan '\(Fixture("ruled-table.png").path)' --format markdown --time-limit 900")
+        #expect(run.status == 0)
+        #expect(run.standardOutput.hasPrefix("| 분기 | 지역 | 매출 |\n| --- | --- | --- |\n| 1분기 | 서울 | 100 |\n"), "\(run.standardOutput)")
+    }
+
     @Test("A full disk is one clear error and exit 1, not silent loss")
     func fullDisk() throws {
         let run = try Self.shell("\"$OCR\" scan '\(Fixture("three-lines.png").path)' > /dev/full")
