@@ -13,10 +13,15 @@ extension LeptonicaImage {
     static let ruleLength = 5.0
     /// Rules are at most this share of a text height thick.
     static let ruleThickness = 1.0 / 3.0
+    /// The side of a table's cell one row high is a vertical rule at least this many text
+    /// heights long: found for the document view's tables, never painted (a large heading's
+    /// stroke may be as long, but is thicker).
+    static let cellSideLength = 2.0
 
     /// The 8-bit image with its rules painted `level` (`self` when it has none), and its
-    /// rules drawn black on white (`nil` when it has none), to find them again where the page
-    /// is read, turned and deskewed (`ImagePreparation.prepare`, `ruleBoxes(textHeight:)`).
+    /// rules and cell sides drawn black on white (`nil` when it has no rules), to find them
+    /// again where the page is read, turned and deskewed (`ImagePreparation.prepare`,
+    /// `ruleBoxes(textHeight:)`).
     func removingRules(textHeight: Double, level: Int) throws(OCRError) -> (image: LeptonicaImage, rules: LeptonicaImage?) {
         guard pixGetDepth(pix) == 8, textHeight >= 4 else { return (self, nil) }
         let binary = try binarized()
@@ -28,7 +33,9 @@ extension LeptonicaImage {
         let grown = try rules.applying("widen the rules") { pixDilateBrick(nil, $0, 3, 3) }
         let painted = try copy()
         withExtendedLifetime(grown) { _ = pixSetMasked(painted.pix, grown.pix, UInt32(level)) }
-        return (painted, try rules.applying("draw the rules") { pixConvert1To8(nil, $0, 255, 0) })
+        let sides = try binary.thinRuns(along: (1, Self.cellSideSize(textHeight: textHeight)), thickerThan: (thick, 1))
+        let drawn = try rules.applying("add the cell sides") { pixOr(nil, $0, sides.pix) }
+        return (painted, try drawn.applying("draw the rules") { pixConvert1To8(nil, $0, 255, 0) })
     }
 
     /// The boxes of the horizontal and vertical rules drawn black in `self` (rules as
@@ -39,13 +46,18 @@ extension LeptonicaImage {
         let binary = try binarized()
         return (
             try binary.thinRuns(along: (length, 1), thickerThan: (1, thick)).componentBoxes(connectivity: 8),
-            try binary.thinRuns(along: (1, length), thickerThan: (thick, 1)).componentBoxes(connectivity: 8)
+            try binary.thinRuns(along: (1, Self.cellSideSize(textHeight: textHeight)), thickerThan: (thick, 1)).componentBoxes(connectivity: 8)
         )
     }
 
     /// The shortest rule and the thickness no rule reaches, in pixels, for text `textHeight` high.
     private static func ruleSize(textHeight: Double) -> (length: Int32, thick: Int32) {
         (Int32(max(40, (ruleLength * textHeight).rounded())), Int32(max(3, (ruleThickness * textHeight).rounded()) + 1))
+    }
+
+    /// The shortest cell side, in pixels, for text `textHeight` high.
+    private static func cellSideSize(textHeight: Double) -> Int32 {
+        Int32(max(20, (cellSideLength * textHeight).rounded()))
     }
 
     /// The runs of ink at least `along` long (a brick opening), less their parts at least

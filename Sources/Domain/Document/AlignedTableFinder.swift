@@ -43,19 +43,17 @@ struct AlignedTableFinder {
     }
 
     private func table(of rows: [(lines: [PageLine], box: PageBox, segments: [[PageWord]])]) -> TableDraft? {
-        let boxes = rows.map { $0.segments.compactMap { $0.map(\.box).union } }
-        let bands = TextColumns.bands(of: boxes)
+        let heights = rows.map(\.box.height).sorted()
+        let words = rows.map { $0.segments.flatMap { $0 } }
+        let bands = TextColumns.bands(of: words, textHeight: heights[heights.count / 2])
         guard bands.count >= 2 else { return nil }
         var cells: [TableDraft.Cell] = []
-        for (row, segments) in rows.map(\.segments).enumerated() {
-            for segment in segments {
-                guard let box = segment.map(\.box).union else { continue }
-                cells.append(TableDraft.Cell(box: box, words: segment, rows: row...row, columns: TextColumns.columns(of: box, in: bands)))
+        for (row, words) in words.enumerated() {
+            for cell in TextColumns.cells(of: words, in: bands) {
+                guard let box = cell.words.map(\.box).union else { continue }
+                cells.append(TableDraft.Cell(box: box, words: cell.words, rows: row...row, columns: cell.columns))
             }
         }
-        // Two cells of a row in one column: the columns were not found.
-        let places = cells.flatMap { cell in cell.columns.map { [cell.rows.lowerBound, $0] } }
-        guard Set(places).count == places.count else { return nil }
         let wordCounts = (0..<bands.count).map { column in
             cells.filter { $0.columns.lowerBound == column }.map { $0.words.map(\.text).joined(separator: " ").split(separator: " ").count }.sorted()
         }

@@ -50,7 +50,8 @@ struct RuledTableFinder {
     private func table(horizontal: [PageBox], vertical: [PageBox], lines: [PageLine], tolerance: Double) -> TableDraft? {
         guard var region = (horizontal + vertical).union else { return nil }
         var rowLines = Self.merged(horizontal.map(\.midY), within: tolerance)
-        guard rowLines.count >= 2 else { return nil }
+        // Two rules across alone are an underline and a border, not a table's rows.
+        guard rowLines.count >= (vertical.isEmpty ? 3 : 2) else { return nil }
         // A header row above the first rule, a last row below the last (a table ruled only
         // between its rows): text in two or more cells, or between vertical rules that reach
         // past the edge, within a row's height of it.
@@ -61,14 +62,17 @@ struct RuledTableFinder {
             return (nearestFirst ? rows.first : rows.last) ?? []
         }
         let (first, last) = (rowLines[0], rowLines[rowLines.count - 1])
-        let above = outside((first - 1.5 * rowHeight)...(first - 1), false)
+        // A frame closed at an edge (its sides end at its first or last rule) has no row past it.
+        let closedAbove = !vertical.isEmpty && !vertical.contains { $0.top < first - tolerance }
+        let closedBelow = !vertical.isEmpty && !vertical.contains { $0.bottom > last + tolerance }
+        let above = closedAbove ? [] : outside((first - 1.5 * rowHeight)...(first - 1), false)
         if let top = above.map(\.box.top).min(), let middle = above.map(\.box).union?.midY,
             Self.isRow(above, textHeight: textHeight) || vertical.contains(where: { $0.top < middle })
         {
             rowLines.insert(top - 2, at: 0)
             region.top = min(region.top, top - 2)
         }
-        let below = outside((last + 1)...(last + 1.5 * rowHeight), true)
+        let below = closedBelow ? [] : outside((last + 1)...(last + 1.5 * rowHeight), true)
         if let bottom = below.map(\.box.bottom).max(), let middle = below.map(\.box).union?.midY,
             Self.isRow(below, textHeight: textHeight) || vertical.contains(where: { $0.bottom > middle })
         {
@@ -85,12 +89,8 @@ struct RuledTableFinder {
         if columnLines.last.map({ region.right - $0 > tolerance }) ?? true { columnLines.append(region.right) }
         let ruledColumns = columnLines.count > 2
         if !ruledColumns {
-            let rows = (0..<(rowLines.count - 1)).map { row in
-                TextColumns.segments(
-                    of: words.filter { $0.box.midY > rowLines[row] && $0.box.midY < rowLines[row + 1] }, gap: TextColumns.cellGap * textHeight
-                ).compactMap { $0.map(\.box).union }
-            }
-            let bands = TextColumns.bands(of: rows)
+            let rows = (0..<(rowLines.count - 1)).map { row in words.filter { $0.box.midY > rowLines[row] && $0.box.midY < rowLines[row + 1] } }
+            let bands = TextColumns.bands(of: rows, textHeight: textHeight)
             guard bands.count >= 2 else { return nil }
             columnLines = [region.left] + zip(bands, bands.dropFirst()).map { ($0.upperBound + $1.lowerBound) / 2 } + [region.right]
         }

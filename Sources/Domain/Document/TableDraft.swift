@@ -32,6 +32,10 @@ struct TableDraft {
 enum TextColumns {
     /// A gap between words wider than this many row heights separates two cells.
     static let cellGap = 1.2
+    /// A gap the rows leave empty, this many text heights wide or wider, separates two columns.
+    static let columnGap = 0.5
+    /// ... when at most this share of the rows have a word over it.
+    static let strayShare = 0.2
 
     /// The lines grouped into visual rows (lines that share most of their height), top to bottom.
     static func rows(of lines: [PageLine]) -> [[PageLine]] {
@@ -63,32 +67,61 @@ enum TextColumns {
         return segments
     }
 
-    /// The columns the rows' segments align in, left to right: the extents of the segments
-    /// of the rows that have the most common number of them (two or more), when those do not
-    /// overlap; else the extents all segments overlap into.
-    static func bands(of rows: [[PageBox]]) -> [ClosedRange<Double>] {
-        let counts = Dictionary(grouping: rows.map(\.count).filter { $0 >= 2 }, by: { $0 }).mapValues(\.count)
-        if let modal = counts.max(by: { ($0.value, $0.key) < ($1.value, $1.key) })?.key {
-            let typical = rows.filter { $0.count == modal }.map { $0.sorted { $0.left < $1.left } }
-            let bands = (0..<modal).map { column in
-                (typical.map { $0[column].left }.min() ?? 0)...(typical.map { $0[column].right }.max() ?? 0)
+    /// The columns the rows' words align in, left to right: where the words of the rows of
+    /// two or more cells lie, cut where at most `strayShare` of those rows have a word (a
+    /// misread box, two cells read as one word) over a gap at least `columnGap` text heights
+    /// wide. A caption across the table is not counted.
+    static func bands(of rows: [[PageWord]], textHeight: Double) -> [ClosedRange<Double>] {
+        let counted = rows.filter { segments(of: $0, gap: cellGap * textHeight).count >= 2 }
+        let boxes = counted.map { $0.map(\.box) }
+        guard let left = boxes.joined().map(\.left).min(), let right = boxes.joined().map(\.right).max(), right > left else { return [] }
+        // How many rows have a word over each pixel across.
+        var cover = [Int](repeating: 0, count: Int(right - left) + 1)
+        for row in boxes {
+            var covered = [Bool](repeating: false, count: cover.count)
+            for box in row {
+                for x in Int(box.left - left)...Int(box.right - left) where covered.indices.contains(x) { covered[x] = true }
             }
-            if zip(bands, bands.dropFirst()).allSatisfy({ $0.upperBound < $1.lowerBound }) { return bands }
+            for x in covered.indices where covered[x] { cover[x] += 1 }
         }
-        var merged: [ClosedRange<Double>] = []
-        for box in rows.joined().sorted(by: { $0.left < $1.left }) {
-            if let last = merged.indices.last, box.left <= merged[last].upperBound {
-                merged[last] = merged[last].lowerBound...max(merged[last].upperBound, box.right)
-            } else {
-                merged.append(box.left...box.right)
+        let stray = Int(strayShare * Double(counted.count))
+        var bands: [ClosedRange<Double>] = []
+        var start: Int?
+        for x in 0...cover.count {
+            let filled = x < cover.count && cover[x] > stray
+            if filled, start == nil { start = x }
+            if !filled, let first = start {
+                let band = (left + Double(first))...(left + Double(x - 1))
+                if let last = bands.indices.last, band.lowerBound - bands[last].upperBound < columnGap * textHeight {
+                    bands[last] = bands[last].lowerBound...band.upperBound
+                } else {
+                    bands.append(band)
+                }
+                start = nil
             }
         }
-        return merged
+        return bands
     }
 
-    /// The columns of `bands` a segment spans: those it overlaps, or the nearest one.
+    /// A row's cells: its words grouped by the columns of `bands` they lie in (a word across
+    /// several spans them, and takes the words beside it in those columns along).
+    static func cells(of words: [PageWord], in bands: [ClosedRange<Double>]) -> [(columns: ClosedRange<Int>, words: [PageWord])] {
+        var cells: [(columns: ClosedRange<Int>, words: [PageWord])] = []
+        for word in words.sorted(by: { $0.box.left < $1.box.left }) {
+            let columns = Self.columns(of: word.box, in: bands)
+            if let last = cells.indices.last, cells[last].columns.overlaps(columns) {
+                cells[last].columns = min(cells[last].columns.lowerBound, columns.lowerBound)...max(cells[last].columns.upperBound, columns.upperBound)
+                cells[last].words.append(word)
+            } else {
+                cells.append((columns, [word]))
+            }
+        }
+        return cells
+    }
+
+    /// The columns of `bands` a box spans: those holding a third of it or more, or the nearest one.
     static func columns(of box: PageBox, in bands: [ClosedRange<Double>]) -> ClosedRange<Int> {
-        let overlapped = bands.indices.filter { min(box.right, bands[$0].upperBound) - max(box.left, bands[$0].lowerBound) > 0 }
+        let overlapped = bands.indices.filter { min(box.right, bands[$0].upperBound) - max(box.left, bands[$0].lowerBound) >= box.width / 3 }
         if let first = overlapped.first, let last = overlapped.last { return first...last }
         let nearest = bands.indices.min { abs(bands[$0].midpoint - box.midX) < abs(bands[$1].midpoint - box.midX) } ?? 0
         return nearest...nearest
