@@ -40,8 +40,10 @@ struct RecognitionJob: Sendable {
             _ = try? textDetection?.lines()
         }
         var detectedPicture: LeptonicaImage?
-        // The barcodes, in pixels of the picture stood upright as given (`initial`), and its size.
-        var barcodes: (found: [BarcodeReader.Found], size: ImageSize) = ([], ImageSize(width: 0, height: 0))
+        // The barcodes, being read in pixels of the picture stood upright as given (`initial`), and its size.
+        var pendingBarcodes: (pending: PendingBarcodes, size: ImageSize)?
+        // No reading of barcodes outlives its job.
+        defer { _ = try? pendingBarcodes?.pending.found() }
         let decodeAndPrepare = { () throws -> (storedSize: ImageSize, base: ImagePreparation.Base?) in
             let stored = try trace.measure("decode") {
                 do {
@@ -67,8 +69,7 @@ struct RecognitionJob: Sendable {
             if options.readsBarcodes {
                 switch BarcodeReader.shared {
                 case .success(let reader):
-                    barcodes = (try trace.measure("barcodes") { try reader.barcodes(in: upright) }, upright.size)
-                    trace.note("barcodes", Double(barcodes.found.count))
+                    pendingBarcodes = (reader.start(on: upright), upright.size)
                 case .failure(let unavailable):
                     trace.noteText("barcodes-off", unavailable.reason.replacingOccurrences(of: " ", with: "_"))
                 }
@@ -90,7 +91,7 @@ struct RecognitionJob: Sendable {
         // Nothing to read, or texture that holds no text (answered from its measurements).
         guard let base = prepared, !base.isTexture else {
             var read = result(lines: [], storedSize: storedSize, rotation: initial, languages: languages)
-            read.barcodes = placed(barcodes.found, foundIn: barcodes.size, turnedBy: .upright, region: region, in: read.imageSize)
+            read.barcodes = try placed(pendingBarcodes, turnedBy: .upright, region: region, in: read.imageSize, trace: trace)
             return read
         }
         try control.checkpoint()
@@ -153,7 +154,7 @@ struct RecognitionJob: Sendable {
             let prepared = reading.prepared
             read.rulingLines = (prepared.rules + prepared.verticalRules).map(prepared.frame.uprightRect)
         }
-        read.barcodes = placed(barcodes.found, foundIn: barcodes.size, turnedBy: reading.rotation, region: region, in: read.imageSize)
+        read.barcodes = try placed(pendingBarcodes, turnedBy: reading.rotation, region: region, in: read.imageSize, trace: trace)
         return read
     }
 
@@ -186,12 +187,17 @@ struct RecognitionJob: Sendable {
         imageData.withUnsafeBytes { JPEGOrientation.rotation(in: $0.bindMemory(to: UInt8.self)) }
     }
 
-    /// Barcodes found in the picture as given (of `size`), in the result's upright image (of
-    /// `uprightSize`): turned as the reading turned the page, moved out of the region read.
+    /// The barcodes found in the picture as given (of `size`; waited for), in the result's
+    /// upright image (of `uprightSize`): turned as the reading turned the page, moved out of
+    /// the region read.
     private func placed(
-        _ found: [BarcodeReader.Found], foundIn size: ImageSize, turnedBy rotation: RotationDegree, region: PixelRect?, in uprightSize: ImageSize
-    ) -> [DetectedBarcode] {
-        found.map { barcode in
+        _ pending: (pending: PendingBarcodes, size: ImageSize)?, turnedBy rotation: RotationDegree, region: PixelRect?,
+        in uprightSize: ImageSize, trace: StageTrace
+    ) throws -> [DetectedBarcode] {
+        guard let (pending, size) = pending else { return [] }
+        let found = try trace.measure("barcodes-wait") { try pending.found() }
+        trace.note("barcodes", Double(found.count))
+        return found.map { barcode in
             var box = barcode.box.turned(by: rotation, in: size)
             if let region { box = PixelRect(x: box.x + region.x, y: box.y + region.y, width: box.width, height: box.height) }
             return DetectedBarcode(

@@ -1,5 +1,6 @@
 internal import CBarcodes
 internal import CLeptonica
+import Dispatch
 import Domain
 import Foundation
 
@@ -37,6 +38,18 @@ struct BarcodeReader {
 
     /// The barcodes in `image` (8-bit grey).
     func barcodes(in image: LeptonicaImage) throws(OCRError) -> [Found] {
+        try barcodes(in: Self.grayBytes(of: image), size: image.size)
+    }
+
+    /// Starts reading the barcodes of `image` on a thread of its own (zbar takes about a
+    /// second on a 12-megapixel photograph, while the page is prepared and read beside it);
+    /// the picture's bytes are copied first, so the job may go on using `image`.
+    func start(on image: LeptonicaImage) -> PendingBarcodes {
+        PendingBarcodes(reader: self, gray: Self.grayBytes(of: image), size: image.size)
+    }
+
+    /// The rows of an 8-bit image as plain bytes (empty for another depth).
+    private static func grayBytes(of image: LeptonicaImage) -> [UInt8] {
         guard pixGetDepth(image.pix) == 8, let data = pixGetData(image.pix) else { return [] }
         let size = image.size
         // zbar reads bytes in order; Leptonica keeps a row's bytes in 32-bit words, most
@@ -51,6 +64,12 @@ struct BarcodeReader {
                 for x in 0..<size.width { out[y * size.width + x] = row[x ^ flip] }
             }
         }
+        return gray
+    }
+
+    /// The barcodes in the plain grey bytes `gray` of a picture of `size`.
+    func barcodes(in gray: [UInt8], size: ImageSize) throws(OCRError) -> [Found] {
+        guard gray.count == size.width * size.height, !gray.isEmpty else { return [] }
         var results = [swiftocr_barcode](repeating: swiftocr_barcode(), count: Self.capacity)
         let count = gray.withUnsafeBufferPointer { pixels in
             swiftocr_barcodes_read(pixels.baseAddress, Int32(size.width), Int32(size.height), Int32(size.width), &results, Int32(Self.capacity))
@@ -72,5 +91,27 @@ struct BarcodeReader {
                 height: max(1, Int(result.bottom - result.top)))
             return Found(symbology: symbology, payload: payload, box: box)
         }
+    }
+}
+
+/// Barcodes being read on a thread of their own; `found()` waits for them (a handshake:
+/// the semaphore is signalled once, when they are there).
+final class PendingBarcodes: @unchecked Sendable {
+    // Written on the reading thread before `done` is signalled, read after.
+    private var result: Result<[BarcodeReader.Found], OCRError> = .success([])
+    private let done = DispatchSemaphore(value: 0)
+
+    fileprivate init(reader: BarcodeReader, gray: [UInt8], size: ImageSize) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            self.result = Result { () throws(OCRError) in try reader.barcodes(in: gray, size: size) }
+            self.done.signal()
+        }
+    }
+
+    /// The barcodes, once read.
+    func found() throws(OCRError) -> [BarcodeReader.Found] {
+        done.wait()
+        done.signal()
+        return try result.get()
     }
 }

@@ -110,7 +110,8 @@ enum TextColumns {
         for word in words.sorted(by: { $0.box.left < $1.box.left }) {
             let columns = Self.columns(of: word.box, in: bands)
             if let last = cells.indices.last, cells[last].columns.overlaps(columns) {
-                cells[last].columns = min(cells[last].columns.lowerBound, columns.lowerBound)...max(cells[last].columns.upperBound, columns.upperBound)
+                cells[last].columns =
+                    min(cells[last].columns.lowerBound, columns.lowerBound)...max(cells[last].columns.upperBound, columns.upperBound)
                 cells[last].words.append(word)
             } else {
                 cells.append((columns, [word]))
