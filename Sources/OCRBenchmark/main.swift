@@ -3,6 +3,8 @@
 //   ocr-benchmark latency IMAGE [--runs N]            warm latency vs one `tesseract` command
 //   ocr-benchmark memory IMAGE [--runs N] [--jobs J]  resident memory across N recognitions
 //   ocr-benchmark region IMAGE [--runs N]             a quarter of the page (regionOfInterest) vs the whole
+//   ocr-benchmark detect TEXT                         the data DataDetector finds in each line of a text
+//                                                     file, one JSON object a match (Benchmarks/evaluate-detected-data.py)
 import Data
 import Domain
 import Foundation
@@ -12,7 +14,7 @@ struct OCRBenchmark {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         guard arguments.count >= 2, let data = FileManager.default.contents(atPath: arguments[1]) else {
-            fail("usage: ocr-benchmark latency|memory|region IMAGE [--runs N] [--jobs J]")
+            fail("usage: ocr-benchmark latency|memory|region IMAGE [--runs N] [--jobs J] | detect TEXT")
         }
         let runs = option("--runs", in: arguments) ?? (arguments[0] == "memory" ? 1000 : 20)
         let jobs = option("--jobs", in: arguments) ?? 2
@@ -21,10 +23,30 @@ struct OCRBenchmark {
             case "latency": try await latency(path: arguments[1], data: data, runs: runs)
             case "memory": try await memory(data: data, runs: runs, jobs: jobs)
             case "region": try await region(data: data, runs: runs)
+            case "detect": detect(text: String(decoding: data, as: UTF8.self))
             default: fail("unknown measurement '\(arguments[0])'")
             }
         } catch {
             fail("\(error)")
+        }
+    }
+
+    /// Every match in each line of `text`: `{"line", "kind", "text", "value"}`, one a line.
+    static func detect(text: String) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        struct Record: Encodable {
+            let line: Int
+            let kind: String
+            let text: String
+            let value: String
+        }
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let characters = Array(line)
+            for match in DataDetector().matches(in: String(line)) {
+                let record = Record(line: number, kind: match.kind.rawValue, text: String(characters[match.range]), value: match.value)
+                if let json = try? encoder.encode(record) { print(String(decoding: json, as: UTF8.self)) }
+            }
         }
     }
 

@@ -18,6 +18,7 @@ struct DataDetectorTests {
             Case(text: "TEL 02-1234-5678", kind: .phoneNumber, matched: "02-1234-5678", value: "02-1234-5678"),
             Case(text: "대표전화 (031) 916-9200", kind: .phoneNumber, matched: "(031) 916-9200", value: "031-916-9200"),
             Case(text: "휴대폰 010.1234.5678 로 연락", kind: .phoneNumber, matched: "010.1234.5678", value: "010-1234-5678"),
+            Case(text: "H·P : 010·4125·3335", kind: .phoneNumber, matched: "010·4125·3335", value: "010-4125-3335"),
             Case(text: "고객센터 1588-1234", kind: .phoneNumber, matched: "1588-1234", value: "1588-1234"),
             Case(text: "Tel. +82 2 1234 5678", kind: .phoneNumber, matched: "+82 2 1234 5678", value: "+82-2-1234-5678"),
             Case(text: "전화 0212345678", kind: .phoneNumber, matched: "0212345678", value: "02-1234-5678"),
@@ -53,7 +54,7 @@ struct DataDetectorTests {
         arguments: [
             "국민의 생활을 돕기 위하여 정부는 다음과 같이 시행한다.", "아메리카노 4,500", "1시간 30분 소요", "제3조 1항",
             "모델No. 27BK550Y S2719H", "카드번호 1234-5678-****-9012", "승인번호 30012345", "16:9 화면", "123-45-67890",
-            "2025-13-45", "파일명 image.png", "회원 가입", "1,000명 참가", "버전 1.2.3", "원칙 3원칙",
+            "2025-13-45", "주문번호 2023-08-20-49D345", "파일명 image.png", "회원 가입", "1,000명 참가", "버전 1.2.3", "원칙 3원칙",
         ])
     func nothing(text: String) {
         #expect(DataDetector().matches(in: text).isEmpty, "\(DataDetector().matches(in: text))")

@@ -64,7 +64,10 @@ extension DataDetector {
     }
 
     static func dates(in text: DetectedText) -> [Match] {
-        ReceiptDateParser.dates(in: text.string).map { Match(kind: .date, range: text.offsets($0.range), value: $0.date.dateString) }
+        // Not a date run into a longer number (`2023-08-20-49D345`, an order's).
+        ReceiptDateParser.dates(in: text.string).filter { text.isolated($0.range) }.map {
+            Match(kind: .date, range: text.offsets($0.range), value: $0.date.dateString)
+        }
     }
 
     static func times(in text: DetectedText) -> [Match] {
@@ -188,7 +191,7 @@ extension DetectedText {
 
 /// The regular expressions, built once (see `ReceiptDateParser`'s).
 private enum Pattern {
-    nonisolated(unsafe) static let areaCodePhone = #/(?:\((0\d{1,3})\)\s?|(0\d{1,3})[-.)\s]\s?)(\d{3,4})[-.\s](\d{4})/#
+    nonisolated(unsafe) static let areaCodePhone = #/(?:\((0\d{1,3})\)\s?|(0\d{1,3})[-.·)\s]\s?)(\d{3,4})[-.·\s](\d{4})/#
     nonisolated(unsafe) static let serviceNumber = #/(1[5-9]\d{2})-(\d{4})/#
     nonisolated(unsafe) static let internationalPhone = #/\+(\d{1,3})[-.\s]?(?:\(0\))?(\d{1,4})[-.\s](\d{3,4})[-.\s](\d{4})/#
     nonisolated(unsafe) static let digitRun = #/0\d{8,10}/#
