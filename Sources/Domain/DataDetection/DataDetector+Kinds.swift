@@ -14,23 +14,37 @@ extension DataDetector {
     static let domainEndings: Set<String> = ["com", "net", "org", "kr", "io", "info", "biz", "shop", "co", "me", "app", "dev"]
 
     static func phoneNumbers(in text: DetectedText) -> [Match] {
+        phoneNumbers(in: text.string, labelled: text.contains(anyOf: phoneLabels))
+    }
+
+    /// The phone numbers in `text`, none overlapping another: numbers grouped by separators
+    /// (a hyphen, a dot, a middle dot, a space, a parenthesis, or a hyphen read as the jamo
+    /// `ㅡ`), after a Korean area code or mobile prefix, or a nationwide service number
+    /// (`15xx`, `16xx`, `18xx`) or an international one; and, when `labelled` (the line
+    /// names a phone), nine to eleven digits with at most one separator, grouped as their
+    /// area code demands. The receipt extractor finds a receipt's phone number with these.
+    package static func phoneNumbers(in string: String, labelled: Bool) -> [Match] {
+        let text = DetectedText(string)
         var found: [Match] = []
-        let add = { (range: Range<String.Index>, value: String) in found.append(Match(kind: .phoneNumber, range: text.offsets(range), value: value)) }
-        for match in text.string.matches(of: Pattern.areaCodePhone) where text.isolated(match.range) {
+        let add = { (range: Range<String.Index>, value: String) in
+            let match = Match(kind: .phoneNumber, range: text.offsets(range), value: value)
+            if !found.contains(where: { $0.range.overlaps(match.range) }) { found.append(match) }
+        }
+        for match in string.matches(of: Pattern.areaCodePhone) where text.isolated(match.range, alsoExcluding: "*") {
             let area = String(match.1 ?? match.2 ?? "")
             guard areaCodes.contains(area) || (area.hasPrefix("050") && area.count == 4) else { continue }
             add(match.range, [area, String(match.3), String(match.4)].joined(separator: "-"))
         }
-        for match in text.string.matches(of: Pattern.serviceNumber) where text.isolated(match.range) {
+        for match in string.matches(of: Pattern.serviceNumber) where text.isolated(match.range, alsoExcluding: "*") {
             add(match.range, "\(match.1)-\(match.2)")
         }
-        for match in text.string.matches(of: Pattern.internationalPhone) where text.isolated(match.range) {
+        for match in string.matches(of: Pattern.internationalPhone) where text.isolated(match.range) {
             add(match.range, "+" + [match.1, match.2, match.3, match.4].map(String.init).joined(separator: "-"))
         }
-        if text.contains(anyOf: phoneLabels) {
-            for match in text.string.matches(of: Pattern.digitRun) where text.isolated(match.range) {
-                guard let grouped = PhoneNumber.grouped(String(match.output)), let area = grouped.split(separator: "-").first,
-                    areaCodes.contains(String(area))
+        if labelled {
+            for match in string.matches(of: Pattern.digitRun) where text.isolated(match.range) {
+                guard match.output.filter({ $0 == "-" }).count <= 1, let grouped = PhoneNumber.grouped(match.output.filter(\.isASCIIDigit)),
+                    let area = grouped.split(separator: "-").first, areaCodes.contains(String(area))
                 else { continue }
                 add(match.range, grouped)
             }
@@ -191,10 +205,11 @@ extension DetectedText {
 
 /// The regular expressions, built once (see `ReceiptDateParser`'s).
 private enum Pattern {
-    nonisolated(unsafe) static let areaCodePhone = #/(?:\((0\d{1,3})\)\s?|(0\d{1,3})[-.·)\s]\s?)(\d{3,4})[-.·\s](\d{4})/#
+    nonisolated(unsafe) static let areaCodePhone =
+        #/(?:\((0\d{1,3})\)\s?|(0\d{1,3})(?:-ㅡ|ㅡ-|[-.·)\sㅡ])\s?)(\d{3,4})(?:-ㅡ|ㅡ-|[-.·\sㅡ])(\d{4})/#
     nonisolated(unsafe) static let serviceNumber = #/(1[5-9]\d{2})-(\d{4})/#
     nonisolated(unsafe) static let internationalPhone = #/\+(\d{1,3})[-.\s]?(?:\(0\))?(\d{1,4})[-.\s](\d{3,4})[-.\s](\d{4})/#
-    nonisolated(unsafe) static let digitRun = #/0\d{8,10}/#
+    nonisolated(unsafe) static let digitRun = #/0\d{1,3}-?\d{3,7}-?\d{4}/#
     nonisolated(unsafe) static let email = #/[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}/#
     nonisolated(unsafe) static let link =
         #/(?:https?://|www\.)[^\s<>"]+|[A-Za-z0-9][A-Za-z0-9\-]*(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}(?:/[^\s<>"]*)?/#

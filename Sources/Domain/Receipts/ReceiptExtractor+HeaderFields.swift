@@ -67,24 +67,15 @@ extension ReceiptExtractor {
     static func phoneNumber(in lines: [ReceiptLine]) -> ReceiptField<String>? {
         var found: [(line: ReceiptLine, number: String, range: Range<String.Index>)] = []
         // Not a card's, nor the card association's help line a slip prints (`여신금융협회 :
-        // 02-2011-0777`, read `어신금융헌회`).
+        // 02-2011-0777`, read `어신금융헌회`). The numbers are the data detector's
+        // (`DataDetector.phoneNumbers`): under a phone label, also one printed (or read)
+        // without separators, or with one lost (`032-77517246`, `070361-2329`).
         for line in lines where !line.contains(anyOf: ["카드", "승인"] + Keywords.cardAssociation) {
-            // A dash may come back as the jamo `ㅡ`, or as both (`070-765-ㅡ0955`).
-            let pattern = Pattern.areaCodePhone
-            for match in line.text.matches(of: pattern, notAfter: "0123456789*-") {
-                let parts = [match.1, match.2, match.3].compactMap { $0.map(String.init) }
-                let isServiceNumber = parts.count == 2 && parts[0].hasPrefix("1") && parts[1].count == 4
-                guard parts.count == 3 || isServiceNumber else { continue }
-                if ReceiptDateParser.date(in: String(line.text[match.range])) != nil { continue }
-                found.append((line, parts.joined(separator: "-"), match.range))
-            }
-        }
-        // Under its label, a number printed (or read) without separators, or with one lost
-        // (`032-77517246`, `070361-2329`): grouped as its area code demands.
-        for line in lines where line.contains(anyOf: Keywords.phone) && found.allSatisfy({ $0.line.index != line.index }) {
-            for match in line.text.matches(of: Pattern.phoneNumber, notAfter: "0123456789-") {
-                guard match.output.filter({ $0 == "-" }).count <= 1 else { continue }
-                if let number = PhoneNumber.grouped(match.output.filter(\.isASCIIDigit)) { found.append((line, number, match.range)) }
+            for match in DataDetector.phoneNumbers(in: line.text, labelled: line.contains(anyOf: Keywords.phone)) {
+                let start = line.text.index(line.text.startIndex, offsetBy: match.range.lowerBound)
+                let range = start..<line.text.index(start, offsetBy: match.range.count)
+                if ReceiptDateParser.date(in: String(line.text[range])) != nil { continue }
+                found.append((line, match.value, range))
             }
         }
         let labelled = found.first { $0.line.contains(anyOf: Keywords.phone) }
@@ -305,8 +296,6 @@ private enum Pattern {
     nonisolated(unsafe) static let registrationNumberShape =
         #/[0-9A-Za-z가-힣/|\\()\[\]{}!?']{3}[-. ]?[0-9A-Za-z가-힣/|\\()\[\]{}!?']{2}[-. ]?[0-9A-Za-z가-힣/|\\()\[\]{}!?']{5}/#
     nonisolated(unsafe) static let registrationNumberLoose = #/(\d{3,4})[-. ]?(\d{2,3})[-. ]?(\d{5,6})(?!\d)/#
-    nonisolated(unsafe) static let areaCodePhone = #/(0\d{1,2}|1\d{3})(?:-ㅡ|ㅡ-|[-)\s.ㅡ])\s?(\d{3,4})(?:(?:-ㅡ|ㅡ-|[-\s.ㅡ])(\d{4}))?(?![\d*-])/#
-    nonisolated(unsafe) static let phoneNumber = #/0\d{1,3}-?\d{3,7}-?\d{4}(?!\d)/#
     nonisolated(unsafe) static let labelLine = #/^[^\d:]{1,8}\s*:/#
     nonisolated(unsafe) static let companyMarker = #/\(주\)|㈜|주식회사|\(유\)|점$|마트|농협/#
     nonisolated(unsafe) static let companyMarkerAtStart = #/\s*[(\[{]\s?(?:주\s?[)\]}]|줘)/#
