@@ -43,6 +43,7 @@ def main():
     truth_dir = args.truth or args.directory
     rows = []
     totals = [0, 0, 0]
+    by_kind = {}
     for name in sorted(os.listdir(truth_dir)):
         if not name.endswith(".table.json"):
             continue
@@ -62,6 +63,8 @@ def main():
         found_cells = sum(1 for t in found_tables for c in t["cells"] if strip(c["text"]))
         right = sum(max([matched(t, f) for f in found_tables] or [0]) for t in truth["tables"])
         totals = [totals[0] + right, totals[1] + found_cells, totals[2] + true_cells]
+        kind = by_kind.setdefault(truth.get("kind", "page"), [0, 0, 0, 0])
+        kind[:] = [kind[0] + right, kind[1] + found_cells, kind[2] + true_cells, kind[3] + 1]
         shapes = " ".join(f"{t['rowCount']}×{t['columnCount']}" for t in found_tables) or "none"
         rows.append((base, right / max(1, found_cells), right / max(1, true_cells), shapes, " ".join(f"{t['rows']}×{t['columns']}" for t in truth["tables"])))
     if args.markdown:
@@ -72,6 +75,11 @@ def main():
     else:
         for base, precision, recall, shapes, true_shapes in rows:
             print(f"{base:40s} precision {precision:.3f}  recall {recall:.3f}  found {shapes}  true {true_shapes}")
+    if len(by_kind) > 1:
+        print("| kind | pages | precision | recall |")
+        print("| --- | --- | --- | --- |")
+        for name, (right, found, true, pages) in sorted(by_kind.items()):
+            print(f"| {name} | {pages} | {right / max(1, found):.3f} | {right / max(1, true):.3f} |")
     precision = totals[0] / max(1, totals[1])
     recall = totals[0] / max(1, totals[2])
     print(f"ALL ({len(rows)} pages, {totals[2]} true cells): precision {precision:.3f}  recall {recall:.3f}")

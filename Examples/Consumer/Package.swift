@@ -12,6 +12,8 @@ let package = Package(
     targets: [
         // The README's library example, compiled as written (it reads `receipt.jpg`).
         .executableTarget(name: "ReadmeExample", dependencies: [.product(name: "SwiftOCR", package: "SwiftOCR")]),
+        // The document view: a page's table cells and phone numbers (run by CI on a fixture).
+        .executableTarget(name: "DocumentExample", dependencies: [.product(name: "SwiftOCR", package: "SwiftOCR")]),
         .testTarget(
             name: "ConsumerTests",
             dependencies: [
