@@ -19,6 +19,7 @@ struct DataDetectorTests {
             Case(text: "대표전화 (031) 916-9200", kind: .phoneNumber, matched: "(031) 916-9200", value: "031-916-9200"),
             Case(text: "휴대폰 010.1234.5678 로 연락", kind: .phoneNumber, matched: "010.1234.5678", value: "010-1234-5678"),
             Case(text: "H·P : 010·4125·3335", kind: .phoneNumber, matched: "010·4125·3335", value: "010-4125-3335"),
+            Case(text: "사업자번호 458-66-80382  053-2101-7181", kind: .phoneNumber, matched: "053-2101-7181", value: "053-2101-7181"),
             Case(text: "고객센터 1588-1234", kind: .phoneNumber, matched: "1588-1234", value: "1588-1234"),
             Case(text: "Tel. +82 2 1234 5678", kind: .phoneNumber, matched: "+82 2 1234 5678", value: "+82-2-1234-5678"),
             Case(text: "전화 0212345678", kind: .phoneNumber, matched: "0212345678", value: "02-1234-5678"),

@@ -30,19 +30,19 @@ extension DataDetector {
             let match = Match(kind: .phoneNumber, range: text.offsets(range), value: value)
             if !found.contains(where: { $0.range.overlaps(match.range) }) { found.append(match) }
         }
-        for match in string.matches(of: Pattern.areaCodePhone) where text.isolated(match.range, alsoExcluding: "*") {
+        for match in text.isolatedMatches(of: Pattern.areaCodePhone, alsoExcluding: "*") {
             let area = String(match.1 ?? match.2 ?? "")
             guard areaCodes.contains(area) || (area.hasPrefix("050") && area.count == 4) else { continue }
             add(match.range, [area, String(match.3), String(match.4)].joined(separator: "-"))
         }
-        for match in string.matches(of: Pattern.serviceNumber) where text.isolated(match.range, alsoExcluding: "*") {
+        for match in text.isolatedMatches(of: Pattern.serviceNumber, alsoExcluding: "*") {
             add(match.range, "\(match.1)-\(match.2)")
         }
-        for match in string.matches(of: Pattern.internationalPhone) where text.isolated(match.range) {
+        for match in text.isolatedMatches(of: Pattern.internationalPhone) {
             add(match.range, "+" + [match.1, match.2, match.3, match.4].map(String.init).joined(separator: "-"))
         }
         if labelled {
-            for match in string.matches(of: Pattern.digitRun) where text.isolated(match.range) {
+            for match in text.isolatedMatches(of: Pattern.digitRun) {
                 guard match.output.filter({ $0 == "-" }).count <= 1, let grouped = PhoneNumber.grouped(match.output.filter(\.isASCIIDigit)),
                     let area = grouped.split(separator: "-").first, areaCodes.contains(String(area))
                 else { continue }
@@ -122,7 +122,7 @@ extension DataDetector {
 
     static func businessRegistrationNumbers(in text: DetectedText) -> [Match] {
         var found: [Match] = []
-        for match in text.string.matches(of: Pattern.registrationNumber) where text.isolated(match.range) {
+        for match in text.isolatedMatches(of: Pattern.registrationNumber) {
             let digits = String(match.output.filter(\.isASCIIDigit))
             let separated = match.output.contains { !$0.isASCIIDigit }
             guard BusinessRegistrationNumber.isValid(digits), separated || text.contains(anyOf: registrationLabels) else { continue }
@@ -193,6 +193,24 @@ extension DetectedText {
         if let before = character(before: range), excluded.contains(before) { return false }
         if let after = character(after: range), excluded.contains(after) { return false }
         return true
+    }
+
+    /// The matches of `regex` that are `isolated`: where a match is not (it runs on from a
+    /// longer number), the search goes on from its second character, so that a number
+    /// right after another (`458-66-80382  053-2101-7181`) is not lost in a match that
+    /// straddles both.
+    func isolatedMatches<Output>(of regex: Regex<Output>, alsoExcluding extra: String = "") -> [Regex<Output>.Match] {
+        var found: [Regex<Output>.Match] = []
+        var start = string.startIndex
+        while start < string.endIndex, let match = string[start...].firstMatch(of: regex) {
+            if isolated(match.range, alsoExcluding: extra) {
+                found.append(match)
+                start = match.range.upperBound > match.range.lowerBound ? match.range.upperBound : string.index(after: match.range.lowerBound)
+            } else {
+                start = string.index(after: match.range.lowerBound)
+            }
+        }
+        return found
     }
 
     /// `range` without the sentence punctuation that follows a link (`…example.com.`).
