@@ -15,6 +15,7 @@ typedef struct zbar_symbol_s zbar_symbol_t;
 static struct {
     zbar_image_scanner_t *(*scanner_create)(void);
     void (*scanner_destroy)(zbar_image_scanner_t *);
+    int (*scanner_set_config)(zbar_image_scanner_t *, int symbology, int config, int value);
     zbar_image_t *(*image_create)(void);
     void (*image_destroy)(zbar_image_t *);
     void (*image_set_format)(zbar_image_t *, unsigned long fourcc);
@@ -32,6 +33,10 @@ static struct {
     const char *(*get_symbol_name)(int);
 } zbar;
 
+
+// zbar's symbology numbers and its "enable" setting (zbar.h: ZBAR_DATABAR, ZBAR_DATABAR_EXP,
+// ZBAR_CFG_ENABLE).
+enum { ZBarDataBar = 34, ZBarDataBarExpanded = 35, ZBarConfigEnable = 0 };
 
 static char open_error[256];
 static int opened = -1;  // -1: not tried; 0: failed; 1: loaded
@@ -55,6 +60,7 @@ static int load(void) {
     }
     ENTRY(scanner_create, "zbar_image_scanner_create")
     ENTRY(scanner_destroy, "zbar_image_scanner_destroy")
+    ENTRY(scanner_set_config, "zbar_image_scanner_set_config")
     ENTRY(image_create, "zbar_image_create")
     ENTRY(image_destroy, "zbar_image_destroy")
     ENTRY(image_set_format, "zbar_image_set_format")
@@ -100,7 +106,11 @@ int swiftocr_barcodes_read(const unsigned char *gray, int width, int height, int
     if (scanner != NULL && image != NULL) {
         // zbar's own choice of symbologies and every scan line: enabling every symbology
         // adds EAN-2 and EAN-5 add-ons, which stripes of text and photographs pass for; scanning
-        // every other line misses small QR codes (Benchmarks/evaluate-barcodes.py).
+        // every other line misses small QR codes (Benchmarks/evaluate-barcodes.py). Less
+        // GS1 DataBar (produce labels, not Korean receipts): on noise its decoder prints
+        // assertion warnings on standard error, which is ocr's.
+        zbar.scanner_set_config(scanner, ZBarDataBar, ZBarConfigEnable, 0);
+        zbar.scanner_set_config(scanner, ZBarDataBarExpanded, ZBarConfigEnable, 0);
         zbar.image_set_format(image, 0x30303859UL);                       // 'Y800': 8-bit grey
         zbar.image_set_size(image, (unsigned)width, (unsigned)height);
         zbar.image_set_data(image, pixels, (unsigned long)width * (unsigned long)height, NULL);

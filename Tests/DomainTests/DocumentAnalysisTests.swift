@@ -110,6 +110,17 @@ struct DocumentAnalysisTests {
         #expect(document.detectedData.map(\.value) == ["02-1234-5678"] && document.detectedData.first?.lineIndex == 3)
     }
 
+    @Test("A page of tens of thousands of rules (a mesh) is analysed from its longest, and gives its table")
+    func manyRules() throws {
+        var rules =
+            [100, 150, 200].map { Self.rule(x: 100, y: $0, width: 800, height: 2) }
+            + [100, 500, 900].map { Self.rule(x: $0, y: 100, width: 2, height: 100) }
+        for index in 0..<20_000 { rules.append(Self.rule(x: 20 + index % 900, y: 400 + (index / 900) * 20, width: 60, height: 1)) }
+        let lines = [Self.line([("품목", 120, 60), ("단가", 520, 60)], top: 112), Self.line([("모니터", 120, 90), ("275,000", 520, 140)], top: 162)]
+        let table = try #require(Self.result(lines, rules: rules).document.tables.first)
+        #expect(table.cell(row: 1, column: 1)?.text == "275,000")
+    }
+
     @Test("Lines under the minimum confidence are not in the document")
     func filtered() {
         var unsure = Self.line([("010-1234-5678", 100, 200)], top: 100)

@@ -9,12 +9,18 @@ struct RuledTableFinder {
     /// are the rows of one table even without vertical rules.
     static let rowSpacing = 4.0
 
+    /// At most this many rules are looked at, the longest (rules are paired with each other:
+    /// a mesh or a grille in a photograph can hold tens of thousands, and no table more).
+    static let mostRules = 1_000
+
     let textHeight: Double
 
     /// The tables `rules` draw over `lines`.
     func tables(rules: [PageBox], lines: [PageLine]) -> [TableDraft] {
-        let horizontal = rules.filter { $0.width >= 4 * $0.height }
-        let vertical = rules.filter { $0.height >= 4 * $0.width }
+        let longest =
+            rules.count > Self.mostRules ? Array(rules.sorted { max($0.width, $0.height) > max($1.width, $1.height) }.prefix(Self.mostRules)) : rules
+        let horizontal = longest.filter { $0.width >= 4 * $0.height }
+        let vertical = longest.filter { $0.height >= 4 * $0.width }
         let all = horizontal + vertical
         var groups = DisjointSets(count: all.count)
         let tolerance = max(4, Self.meetingDistance * textHeight)
