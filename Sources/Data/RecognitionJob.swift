@@ -69,7 +69,7 @@ struct RecognitionJob: Sendable {
             if options.readsBarcodes {
                 switch BarcodeReader.shared {
                 case .success(let reader):
-                    pendingBarcodes = (try reader.start(on: upright), upright.size)
+                    pendingBarcodes = (reader.start(on: upright), upright.size)
                 case .failure(let unavailable):
                     trace.noteText("barcodes-off", unavailable.reason.replacingOccurrences(of: " ", with: "_"))
                 }

@@ -83,32 +83,6 @@ struct DocumentViewTests {
         #expect(result.text.contains("합계 12,500원"))
     }
 
-    @Test("A page tilted 30° has its codes read from a turned look, boxed where they lie", .enabled(if: readsBarcodes))
-    func tiltedBarcodes() async throws {
-        let upright = try await Self.read("barcodes")
-        let picture = try ImageDecoder.decode(Fixture("document/barcodes.png").data(), maximumPixelCount: RecognitionOptions.defaultMaximumPixelCount)
-        let tilted = try picture.rotated(degrees: 30)
-        let result = try await SharedRepository.get().recognizeText(
-            in: try tilted.pngData(), rotation: .upright, options: RecognitionOptions(timeLimit: nil))
-        // The Code 128 stands on the page a quarter turned: tilted 30° more, it runs between
-        // zbar's scan directions.
-        let code = try #require(result.barcodes.first { $0.symbology == "CODE-128" })
-        #expect(code.payload == "A-2048-77")
-        // Its centre: the upright one's, turned 30° clockwise about the page's centre.
-        let before = try #require(upright.barcodes.first { $0.symbology == "CODE-128" }).boundingBox.topLeftPixelRect(in: upright.imageSize)
-        let (dx, dy) = (
-            Double(before.x) + Double(before.width) / 2 - Double(picture.size.width) / 2,
-            Double(before.y) + Double(before.height) / 2 - Double(picture.size.height) / 2
-        )
-        let angle = 30.0 * .pi / 180
-        let expected = (
-            dx * cos(angle) - dy * sin(angle) + Double(tilted.size.width) / 2, dx * sin(angle) + dy * cos(angle) + Double(tilted.size.height) / 2
-        )
-        let found = code.boundingBox.topLeftPixelRect(in: result.imageSize)
-        let centre = (Double(found.x) + Double(found.width) / 2, Double(found.y) + Double(found.height) / 2)
-        #expect(abs(centre.0 - expected.0) < 30 && abs(centre.1 - expected.1) < 30, "\(centre) vs \(expected)")
-    }
-
     @Test("A page turned a quarter has its barcodes' boxes turned with it", .enabled(if: readsBarcodes))
     func turnedBarcodes() async throws {
         let upright = try await Self.read("barcodes")
