@@ -1,5 +1,4 @@
 internal import CBarcodes
-internal import CLeptonica
 import Dispatch
 import Domain
 import Foundation
@@ -38,33 +37,14 @@ struct BarcodeReader {
 
     /// The barcodes in `image` (8-bit grey).
     func barcodes(in image: LeptonicaImage) throws(OCRError) -> [Found] {
-        try barcodes(in: Self.grayBytes(of: image), size: image.size)
+        try barcodes(in: image.grayBytes(), size: image.size)
     }
 
     /// Starts reading the barcodes of `image` on a thread of its own (zbar takes about a
     /// second on a 12-megapixel photograph, while the page is prepared and read beside it);
     /// the picture's bytes are copied first, so the job may go on using `image`.
     func start(on image: LeptonicaImage) -> PendingBarcodes {
-        PendingBarcodes(reader: self, gray: Self.grayBytes(of: image), size: image.size)
-    }
-
-    /// The rows of an 8-bit image as plain bytes (empty for another depth).
-    private static func grayBytes(of image: LeptonicaImage) -> [UInt8] {
-        guard pixGetDepth(image.pix) == 8, let data = pixGetData(image.pix) else { return [] }
-        let size = image.size
-        // zbar reads bytes in order; Leptonica keeps a row's bytes in 32-bit words, most
-        // significant first: the rows are unpacked into a plain buffer.
-        let wordsPerLine = Int(pixGetWpl(image.pix))
-        let source = UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self)
-        let flip = Int(UInt32(1).bigEndian == 1 ? 0 : 3)
-        var gray = [UInt8](repeating: 0, count: size.width * size.height)
-        gray.withUnsafeMutableBufferPointer { out in
-            for y in 0..<size.height {
-                let row = source + y * wordsPerLine * 4
-                for x in 0..<size.width { out[y * size.width + x] = row[x ^ flip] }
-            }
-        }
-        return gray
+        PendingBarcodes(reader: self, gray: image.grayBytes(), size: image.size)
     }
 
     /// The barcodes in the plain grey bytes `gray` of a picture of `size`.

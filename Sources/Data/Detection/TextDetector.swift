@@ -74,22 +74,13 @@ final class TextDetector: Sendable {
         let size = image.size
         let plane = size.width * size.height
         var values = [Float](repeating: 0, count: 3 * plane)
-        let wordsPerLine = Int(pixGetWpl(image.pix))
-        guard pixGetDepth(image.pix) == 8, let data = pixGetData(image.pix) else {
-            return OnnxSession.Tensor(values: values, shape: [1, 3, size.height, size.width])
-        }
-        let bytes = UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self)
-        // Leptonica keeps a row's bytes in 32-bit words, most significant first.
-        let flip = Int(UInt32(1).bigEndian == 1 ? 0 : 3)
+        let gray = image.grayBytes()
+        guard gray.count == plane else { return OnnxSession.Tensor(values: values, shape: [1, 3, size.height, size.width]) }
         values.withUnsafeMutableBufferPointer { out in
-            for y in 0..<size.height {
-                let row = bytes + y * wordsPerLine * 4
-                for x in 0..<size.width {
-                    let level = Float(row[x ^ flip]) / 255
-                    let index = y * size.width + x
-                    for channel in 0..<3 {
-                        out[channel * plane + index] = (level - means[channel]) / deviations[channel]
-                    }
+            for index in 0..<plane {
+                let level = Float(gray[index]) / 255
+                for channel in 0..<3 {
+                    out[channel * plane + index] = (level - means[channel]) / deviations[channel]
                 }
             }
         }

@@ -27,6 +27,24 @@ final class LeptonicaImage {
 
     var size: ImageSize { ImageSize(width: Int(pixGetWidth(pix)), height: Int(pixGetHeight(pix))) }
 
+    /// An 8-bit image's rows as plain bytes, row after row (empty for another depth):
+    /// Leptonica keeps a row's bytes in 32-bit words, most significant first.
+    func grayBytes() -> [UInt8] {
+        guard pixGetDepth(pix) == 8, let data = pixGetData(pix) else { return [] }
+        let size = size
+        let wordsPerLine = Int(pixGetWpl(pix))
+        let source = UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self)
+        let flip = Int(UInt32(1).bigEndian == 1 ? 0 : 3)
+        var gray = [UInt8](repeating: 0, count: size.width * size.height)
+        gray.withUnsafeMutableBufferPointer { out in
+            for y in 0..<size.height {
+                let row = source + y * wordsPerLine * 4
+                for x in 0..<size.width { out[y * size.width + x] = row[x ^ flip] }
+            }
+        }
+        return gray
+    }
+
     /// The image mirrored left to right (`pixFlipLR`).
     func flippedLeftRight() throws(OCRError) -> LeptonicaImage {
         guard let flipped = LeptonicaImage(taking: pixFlipLR(nil, pix)) else { throw .engineFailure("Leptonica could not mirror the image") }
